@@ -1,0 +1,1 @@
+"""Leyden's engine process: command line, XBoard/CECP and UCI loops, match runner."""

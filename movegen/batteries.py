@@ -1,0 +1,214 @@
+"""Chess with Batteries: the rules the piece tables cannot say (movegen/games.py
+lists the pieces in this order). Charge, Battery transparency, overtaking and the
+charged Soldier are code here; make/unmake are the shared core's.
+"""
+import numpy as np
+from numba import njit
+
+from .core import encode, is_enemy, own_type
+from .layout import BLACK_BIT, EMPTY, F_NORMAL, F_OVERTAKE, GI_STRIDE, OFF, S_KING, S_SIDE
+
+PRESIDENT, BATTERY, LADY, DIAG, ORTHOG, EQUINE, AGENT, SOLDIER = 1, 2, 3, 4, 5, 6, 7, 8
+SOLDIER_START_RANK = np.array([2, 7])  # 0-based ranks 3 and 8
+LAST_RANK = np.array([9, 0])
+
+
+@njit(cache=True, nogil=True)
+def _dirs(stride):
+    """The 8 unit steps: orthogonal first (indices 0-3), then diagonal (4-7)."""
+    return (1, -1, stride, -stride, stride + 1, stride - 1, -stride + 1, -stride - 1)
+
+
+@njit(cache=True, nogil=True)
+def _knight(stride):
+    return (2 * stride + 1, 2 * stride - 1, -2 * stride + 1, -2 * stride - 1,
+            stride + 2, stride - 2, -stride + 2, -stride - 2)
+
+
+@njit(cache=True, nogil=True)
+def is_battery(p):
+    return p == BATTERY or p == BATTERY + BLACK_BIT
+
+
+@njit(cache=True, nogil=True)
+def charged(board, sq, colour, stride):
+    """Does a friendly Battery stand on one of the 8 squares around ``sq``?"""
+    own = BATTERY + BLACK_BIT * colour
+    for d in _dirs(stride):
+        if board[sq + d] == own:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _victim(q, side):
+    """Can a non-President of ``side`` capture what stands on a square holding ``q``?"""
+    return is_enemy(q, side) and not is_battery(q)
+
+
+@njit(cache=True, nogil=True)
+def _slides(board, buf, n, s, side, stride, first, last, capture_far):
+    """Slides along directions first..last-1, passing over Batteries; quiet moves to any
+    empty square, a capture of the first non-Battery piece if adjacent or ``capture_far``."""
+    dirs = _dirs(stride)
+    for i in range(first, last):
+        d = dirs[i]
+        to = s + d
+        dist = 1
+        while True:
+            q = board[to]
+            if q == EMPTY:
+                buf[n] = encode(s, to, 0, F_NORMAL, 0)
+                n += 1
+            elif not is_battery(q):
+                if q != OFF and _victim(q, side) and (capture_far or dist == 1):
+                    buf[n] = encode(s, to, 0, F_NORMAL, 0)
+                    n += 1
+                break
+            to += d
+            dist += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _gen_soldier(g, board, buf, n, s, side, stride, ch):
+    fwd = stride if side == 0 else -stride
+    rank = g.sq_rank[s]
+    last = LAST_RANK[side]
+    one = s + fwd
+    if board[one] == EMPTY:
+        promo = AGENT if g.sq_rank[one] == last else 0
+        buf[n] = encode(s, one, promo, F_NORMAL, 0)
+        n += 1
+    # two straight: from the start rank, or anywhere when charged; passes over a Battery
+    two = s + 2 * fwd
+    if (rank == SOLDIER_START_RANK[side] or ch) and board[two] == EMPTY and (
+            board[one] == EMPTY or is_battery(board[one])):
+        promo = AGENT if g.sq_rank[two] == last else 0
+        buf[n] = encode(s, two, promo, F_NORMAL, 0)
+        n += 1
+    for dx in (-1, 1):
+        to = s + fwd + dx
+        if _victim(board[to], side):
+            promo = AGENT if g.sq_rank[to] == last else 0
+            buf[n] = encode(s, to, promo, F_NORMAL, 0)
+            n += 1
+        far = to + fwd + dx
+        mid = board[to]
+        if ch and (mid == EMPTY or is_battery(mid)) and _victim(board[far], side):
+            promo = AGENT if g.sq_rank[far] == last else 0
+            buf[n] = encode(s, far, promo, F_NORMAL, 0)
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _gen_agent_extras(board, buf, n, s, side, stride):
+    """A charged Agent's diagonal steps and its jumps (overtaking, or over a Battery)."""
+    dirs = _dirs(stride)
+    for i in range(4, 8):  # diagonal steps (orthogonal ones are the Rook slide's)
+        to = s + dirs[i]
+        q = board[to]
+        if q == EMPTY or _victim(q, side):
+            buf[n] = encode(s, to, 0, F_NORMAL, 0)
+            n += 1
+    for i in range(8):
+        mid = s + dirs[i]
+        to = mid + dirs[i]
+        if board[to] != EMPTY:
+            continue
+        q = board[mid]
+        if _victim(q, side):
+            buf[n] = encode(s, to, 0, F_OVERTAKE, mid)
+            n += 1
+        elif is_battery(q) and i >= 4:
+            # over a Battery: a plain move; straight ones equal the Rook slide already
+            buf[n] = encode(s, to, 0, F_NORMAL, 0)
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def gen_batteries_pseudo(g, board, st, buf, n):
+    side = st[S_SIDE]
+    stride = g.gi[GI_STRIDE]
+    dirs = _dirs(stride)
+    for s in g.squares:
+        t = own_type(board[s], side)
+        if t == 0:
+            continue
+        if t == PRESIDENT:
+            for d in dirs:
+                q = board[s + d]
+                if q == EMPTY or is_enemy(q, side):
+                    buf[n] = encode(s, s + d, 0, F_NORMAL, 0)
+                    n += 1
+        elif t == BATTERY:
+            for d in dirs:
+                to = s + d
+                while board[to] != OFF:
+                    if board[to] == EMPTY:
+                        buf[n] = encode(s, to, 0, F_NORMAL, 0)
+                        n += 1
+                    to += d
+        elif t == SOLDIER:
+            n = _gen_soldier(g, board, buf, n, s, side, stride, charged(board, s, side, stride))
+        else:
+            ch = charged(board, s, side, stride)
+            if t == LADY:
+                n = _slides(board, buf, n, s, side, stride, 0, 8, ch)
+            elif t == DIAG:
+                n = _slides(board, buf, n, s, side, stride, 4, 8, ch)
+            else:
+                n = _slides(board, buf, n, s, side, stride, 0, 4, ch)
+                if ch and t == EQUINE:
+                    for d in _knight(stride):
+                        if _victim(board[s + d], side):
+                            buf[n] = encode(s, s + d, 0, F_NORMAL, 0)
+                            n += 1
+                elif ch and t == AGENT:
+                    n = _gen_agent_extras(board, buf, n, s, side, stride)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def batteries_attacked(g, board, sq, by):
+    """Is ``sq`` attacked by ``by``, with each attacker's charge as it stands now?"""
+    stride = g.gi[GI_STRIDE]
+    dirs = _dirs(stride)
+    fwd = stride if by == 0 else -stride
+    for i in range(8):
+        d = dirs[i]
+        s = sq + d
+        dist = 1
+        while board[s] == EMPTY or is_battery(board[s]):  # Batteries never block
+            s += d
+            dist += 1
+        t = own_type(board[s], by)
+        if t == 0:
+            continue
+        diagonal = i >= 4
+        if t == PRESIDENT:
+            if dist == 1:
+                return True
+        elif t == SOLDIER:
+            # the Soldier steps from s towards sq: -d must be one of its forward diagonals
+            if -d == fwd + 1 or -d == fwd - 1:
+                if dist == 1 or (dist == 2 and charged(board, s, by, stride)):
+                    return True
+        elif t == LADY or (t == DIAG and diagonal) or (t >= ORTHOG and not diagonal):
+            if dist == 1 or charged(board, s, by, stride):
+                return True
+        elif t == AGENT and dist == 1 and charged(board, s, by, stride):
+            return True  # a charged Agent's diagonal step (its overtaking is no wider)
+    for d in _knight(stride):
+        s = sq + d
+        if own_type(board[s], by) == EQUINE and charged(board, s, by, stride):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def batteries_in_check(g, board, st):
+    side = st[S_SIDE]
+    return batteries_attacked(g, board, st[S_KING + side], 1 - side)

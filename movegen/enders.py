@@ -1,0 +1,155 @@
+"""Ender's Chess: a turn is a sequence of actions (drop, piece moves, end of turn).
+
+One action per ply; the side to move changes only when a turn ends. The pieces' own
+moves come from the shared table-driven generator (``gen_piece``); this module adds
+the turn state: the drop at the start of a turn, each piece moving at most once,
+the gates, the reply turn and elimination.
+"""
+from numba import njit
+
+from .core import encode, gen_piece, m_flag, m_from, m_promo, m_to, own_type
+from .layout import (BLACK_BIT, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W, GI_NT,
+                     GI_ZSIDE, NSAVE, S_ACTIONS, S_COUNT, S_FULL, S_HALF, S_HASH, S_MOVED,
+                     S_PLY, S_REPLY, S_RES, S_RESULT, S_SIDE, S_TURN_START, S_WHY, U_CAP,
+                     U_MOVE, WHY_ELIMINATION, WHY_GATE, WHY_REPLY_END, WHY_REPLY_GATE)
+
+END_TURN = encode(0, 0, 0, F_END, 0)
+
+
+@njit(cache=True, nogil=True)
+def gate(g, colour):
+    return g.gi[GI_GATE_W] if colour == 0 else g.gi[GI_GATE_B]
+
+
+@njit(cache=True, nogil=True)
+def gen_enders(g, board, st, buf, n):
+    """All legal actions (there is no check in this game: every action is legal)."""
+    if st[S_RESULT] != 0:
+        return n
+    side = st[S_SIDE]
+    buf[n] = END_TURN
+    n += 1
+    own_gate = gate(g, side)
+    if st[S_ACTIONS] == 0 and board[own_gate] == EMPTY:
+        for t in range(1, g.gi[GI_NT] + 1):
+            if st[S_RES + 16 * side + t] > 0:
+                buf[n] = encode(0, own_gate, t, F_DROP, 0)
+                n += 1
+    moved = st[S_MOVED]
+    for s in g.squares:
+        t = own_type(board[s], side)
+        if t != 0 and not (moved >> g.cell[s]) & 1:
+            n = gen_piece(g, board, buf, n, s, t, side)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _clear_turn_state(g, st):
+    """The turn is over: forget which pieces moved, start counting actions anew."""
+    h = st[S_HASH]
+    moved = st[S_MOVED]
+    i = 0
+    while moved != 0:
+        if moved & 1:
+            h ^= g.zmoved[i]
+        moved >>= 1
+        i += 1
+    if st[S_ACTIONS] != 0:
+        h ^= g.zmisc[0]
+    st[S_MOVED] = 0
+    st[S_ACTIONS] = 0
+    st[S_HASH] = h
+
+
+@njit(cache=True, nogil=True)
+def _pass_turn(g, st):
+    side = st[S_SIDE]
+    _clear_turn_state(g, st)
+    st[S_SIDE] = 1 - side
+    st[S_HASH] ^= g.gi[GI_ZSIDE]
+    if side == 1:
+        st[S_FULL] += 1
+    st[S_TURN_START] = st[S_PLY] + 1
+
+
+@njit(cache=True, nogil=True)
+def _finish(st, result, why):
+    st[S_RESULT] = result
+    st[S_WHY] = why
+
+
+@njit(cache=True, nogil=True)
+def make_action(g, board, st, undo, m):
+    ply = st[S_PLY]
+    for i in range(NSAVE):
+        undo[ply, i] = st[i]
+    undo[ply, U_MOVE] = m
+    undo[ply, U_CAP] = 0
+    side = st[S_SIDE]
+    flag = m_flag(m)
+    if flag == F_END:
+        st[S_HALF] += 1
+        if st[S_REPLY] != 0:
+            _finish(st, 1, WHY_REPLY_END)  # Black's reply turn ends without reaching c1
+        else:
+            _pass_turn(g, st)
+        st[S_PLY] = ply + 1
+        return
+    h = st[S_HASH]
+    if st[S_ACTIONS] == 0:
+        h ^= g.zmisc[0]
+    st[S_ACTIONS] += 1
+    to = m_to(m)
+    if flag == F_DROP:
+        t = m_promo(m)
+        k = S_RES + 16 * side + t
+        h ^= g.zres[side, t, st[k]] ^ g.zres[side, t, st[k] - 1]
+        st[k] -= 1
+        p = t + BLACK_BIT * side
+        board[to] = p
+        h ^= g.zp[p, to]
+        st[S_HALF] = 0
+        st[S_HASH] = h
+        st[S_PLY] = ply + 1
+        return
+    fr = m_from(m)
+    p = board[fr]
+    cap = board[to]
+    undo[ply, U_CAP] = cap
+    h ^= g.zp[p, fr] ^ g.zp[p, to] ^ g.zmoved[g.cell[to]]
+    board[fr] = EMPTY
+    board[to] = p
+    st[S_MOVED] |= 1 << g.cell[to]
+    if cap != EMPTY:
+        h ^= g.zp[cap, to]
+        st[S_COUNT + 1 - side] -= 1
+        st[S_HALF] = 0
+    st[S_HASH] = h
+    st[S_PLY] = ply + 1
+    if st[S_COUNT + 1 - side] == 0:  # elimination comes before the gate rules
+        _finish(st, side + 1, WHY_ELIMINATION)
+    elif to == gate(g, 1 - side):
+        if side == 0:
+            _pass_turn(g, st)  # White occupies Black's gate: Black's reply turn
+            st[S_REPLY] = 1
+            st[S_HASH] ^= g.zmisc[1]
+        elif st[S_REPLY] != 0:
+            _finish(st, 3, WHY_REPLY_GATE)
+        else:
+            _finish(st, 2, WHY_GATE)
+
+
+@njit(cache=True, nogil=True)
+def unmake_action(g, board, st, undo):
+    ply = st[S_PLY] - 1
+    m = undo[ply, U_MOVE]
+    for i in range(NSAVE):
+        st[i] = undo[ply, i]
+    flag = m_flag(m)
+    if flag == F_DROP:
+        board[m_to(m)] = EMPTY
+        st[S_RES + 16 * st[S_SIDE] + m_promo(m)] += 1
+    elif flag == F_NORMAL:
+        fr, to = m_from(m), m_to(m)
+        board[fr] = board[to]
+        board[to] = undo[ply, U_CAP]

@@ -1,0 +1,167 @@
+"""Every game Leyden plays, as data: board, pieces, setup, castling, promotion.
+
+A game is one ``Game`` record. The generic chess-like generator reads the piece
+tables built from these records; what a table cannot say (Battery charge,
+Ender's turns) lives in the family's own module (``batteries``, ``enders``).
+"""
+from dataclasses import dataclass, field
+
+CHESS, BATTERIES, ENDERS = 0, 1, 2  # rule families
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """One kind of piece of a game."""
+
+    letter: str  #: upper-case FEN letter (White); Black uses lower case
+    name: str
+    betza: str  #: moves in Betza notation (what XBoard is told; the tables use it too)
+    value: int  #: centipawns, the rule file's starting values
+    royal: bool = False  #: its capture (or being left attacked) loses
+    pawn: bool = False  #: pawn moves, double step, promotion and en passant are code
+
+
+@dataclass(frozen=True)
+class Game:
+    """The rules of one game, as plain fields."""
+
+    name: str
+    family: int
+    files: int
+    ranks: int
+    pieces: tuple
+    start_fen: str
+    holes: tuple = ()  #: square names that are not part of the board
+    castling: str = "none"  #: "none", "fixed" (king to set files) or "relative" (king two squares)
+    castle_king_files: tuple = (None, None)  #: "fixed": king's file after (kingside, queenside)
+    shuffle: str | None = None  #: "capablanca" or "sultan" for the random-setup games
+    promotions: str = ""  #: letters a pawn may promote to, best first
+    pawn_double_rank: int = 2  #: White's rank (1-based) from which pawns may double-step
+    en_passant: bool = True
+    drops: bool = False
+    gates: tuple = ()  #: (White's gate, Black's gate) in Ender's Chess
+    xboard_parent: str = "fairy"  #: the variant XBoard draws the board of
+    xboard_known: bool = False  #: XBoard knows this variant by name
+    notes: dict = field(default_factory=dict)
+
+    def piece(self, letter: str) -> PieceType:
+        for p in self.pieces:
+            if p.letter == letter.upper():
+                return p
+        raise KeyError(letter)
+
+    @property
+    def letters(self) -> str:
+        return "".join(p.letter for p in self.pieces)
+
+    @property
+    def chess960(self) -> bool:
+        return self.shuffle is not None
+
+
+KING = PieceType("K", "King", "K", 0, royal=True)
+QUEEN = PieceType("Q", "Queen", "Q", 950)
+ROOK = PieceType("R", "Rook", "R", 500)
+BISHOP = PieceType("B", "Bishop", "B", 350)
+KNIGHT = PieceType("N", "Knight", "N", 300)
+PAWN = PieceType("P", "Pawn", "fmWfcF", 100, pawn=True)
+ARCHBISHOP = PieceType("A", "Archbishop", "BN", 875)
+CHANCELLOR = PieceType("C", "Chancellor", "RN", 900)
+COURIER = PieceType("C", "Courier", "AD", 300)
+
+_FIDE_VALUES = {"Q": 900, "R": 500, "B": 330, "N": 320}
+
+
+def _fide(p: PieceType) -> PieceType:
+    from dataclasses import replace
+    return replace(p, value=_FIDE_VALUES.get(p.letter, p.value))
+
+
+NORMAL = Game(
+    name="normal", family=CHESS, files=8, ranks=8,
+    pieces=(KING, _fide(QUEEN), _fide(ROOK), _fide(BISHOP), _fide(KNIGHT), PAWN),
+    start_fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    castling="fixed", castle_king_files=(6, 2), promotions="QRBN",
+    xboard_parent="normal", xboard_known=True,
+)
+
+_CAPA_PIECES = (KING, QUEEN, CHANCELLOR, ARCHBISHOP, ROOK, BISHOP, KNIGHT, PAWN)
+
+CAPABLANCA = Game(
+    name="capablanca", family=CHESS, files=10, ranks=8, pieces=_CAPA_PIECES,
+    start_fen="rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+    castling="fixed", castle_king_files=(8, 2), promotions="QCARBN",
+    xboard_parent="capablanca", xboard_known=True,
+)
+
+CAPARANDOM = Game(
+    name="caparandom", family=CHESS, files=10, ranks=8, pieces=_CAPA_PIECES,
+    start_fen=CAPABLANCA.start_fen, castling="fixed", castle_king_files=(8, 2),
+    shuffle="capablanca", promotions="QCARBN",
+    xboard_parent="caparandom", xboard_known=True,
+)
+
+ENERGIZER = Game(
+    name="energizer", family=CHESS, files=8, ranks=8,
+    pieces=(KING, QUEEN, CHANCELLOR, ARCHBISHOP, ROOK, BISHOP, KNIGHT, PAWN),
+    start_fen="rnackqnr/pbppppbp/1p4p1/8/8/1P4P1/PBPPPPBP/RNACKQNR w KQkq - 0 1",
+    castling="relative", promotions="QCARBN",
+    xboard_parent="fairy",
+)
+
+_SULTAN_PIECES = (KING, QUEEN, ROOK, BISHOP, KNIGHT, COURIER, PAWN)
+
+SULTAN = Game(
+    name="sultan", family=CHESS, files=10, ranks=8, pieces=_SULTAN_PIECES,
+    start_fen="rnbcqkcbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBCQKCBNR w KQkq - 0 1",
+    castling="fixed", castle_king_files=(8, 2), promotions="QCRBN",
+    xboard_parent="fairy",
+)
+
+SULTANRANDOM = Game(
+    name="sultanrandom", family=CHESS, files=10, ranks=8, pieces=_SULTAN_PIECES,
+    start_fen=SULTAN.start_fen, castling="fixed", castle_king_files=(8, 2),
+    shuffle="sultan", promotions="QCRBN", xboard_parent="fairy",
+)
+
+# Chess with Batteries: the Betza strings describe the uncharged moves for the GUI;
+# the real rules (charge, transparency, overtaking) are code in movegen/batteries.py.
+BATTERIES_GAME = Game(
+    name="batteries", family=BATTERIES, files=10, ranks=10,
+    pieces=(
+        PieceType("K", "President", "K", 0, royal=True),
+        PieceType("B", "Battery", "mQ", 300),
+        PieceType("L", "Lady", "mQcK", 600),
+        PieceType("D", "Diag", "mBcF", 250),
+        PieceType("O", "Orthog", "mRcW", 350),
+        PieceType("E", "Equine", "mRcW", 400),
+        PieceType("A", "Agent", "mRcW", 450),
+        PieceType("S", "Soldier", "fmWfcF", 100, pawn=True),
+    ),
+    start_fen="2eokloe2/2baddab2/1ssssssss1/10/10/10/10/1SSSSSSSS1/2BADDAB2/2EOKLOE2 w - - 0 1",
+    promotions="A", pawn_double_rank=3, en_passant=False, xboard_parent="fairy",
+)
+
+ENDERS_GAME = Game(
+    name="enders", family=ENDERS, files=5, ranks=11,
+    pieces=(
+        PieceType("R", "Rook", "WD", 400),
+        PieceType("B", "Bishop", "FnA", 300),
+        PieceType("K", "King", "K", 350),
+        PieceType("N", "Knight", "N", 300),
+    ),
+    start_fen="**1**/5/5/5/5/5/5/5/5/5/**1**[RRBBKKNNrrbbkknn] w - - 0 1",
+    holes=("a1", "b1", "d1", "e1", "a11", "b11", "d11", "e11"),
+    drops=True, gates=("c1", "c11"), en_passant=False, xboard_parent="fairy",
+)
+
+GAMES = {g.name: g for g in (NORMAL, CAPABLANCA, CAPARANDOM, ENERGIZER, SULTAN,
+                             SULTANRANDOM, BATTERIES_GAME, ENDERS_GAME)}
+
+
+def find_game(name: str) -> Game:
+    """The game called ``name`` (the protocol's variant name), or ValueError."""
+    try:
+        return GAMES[name.lower()]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known: {', '.join(GAMES)}") from None

@@ -1,0 +1,80 @@
+"""Shared numeric layout of positions and moves (compile-time constants for numba).
+
+Board: a 1-D int8 padded mailbox, rows of ``files + 2`` cells with two padding rows
+above and below, so leaps of up to two squares never index outside the array.
+Cell codes: 0 empty, 1..15 a White piece of that type, 17..31 a Black one, OFF for
+padding and holes.
+
+Position scalars live in one int64 array ``st`` (indices S_*); make saves
+``st[:NSAVE]`` on the undo stack and unmake restores it.
+
+A move is one int64: from | to<<8 | promo<<16 | flag<<21 | extra<<25, where
+``extra`` is the square of a victim not on ``to`` (en passant, overtaking) or the
+castling rook's square.
+"""
+EMPTY = 0
+BLACK_BIT = 16
+OFF = 64
+
+WHITE, BLACK = 0, 1
+
+# st indices
+S_SIDE = 0
+S_EP = 1
+S_CR = 2  # 4 castling rooks: White kingside, White queenside, Black kingside, Black queenside
+S_HALF = 6
+S_FULL = 7
+S_HASH = 8
+S_KING = 9  # 9 White king square, 10 Black
+S_PLY = 11
+S_MOVED = 12  # Ender's: bit mask (cell index) of pieces that moved this turn
+S_ACTIONS = 13  # Ender's: actions taken this turn
+S_REPLY = 14  # Ender's: White occupies Black's gate, Black is in the reply turn
+S_RESULT = 15  # Ender's: 0 on, 1 White won, 2 Black won, 3 draw
+S_WHY = 16  # Ender's: reason code of the result
+S_COUNT = 17  # Ender's: 17 White pieces (board + reserve), 18 Black
+S_TURN_START = 19  # ply at which the current turn began (Ender's repetition, draw counting)
+NSAVE = 20
+S_RES = 24  # reserve counts: S_RES + 16*colour + type
+NST = 64
+
+# undo stack columns beyond the saved st copy
+U_MOVE = 30
+U_CAP = 31
+NUNDO = 32
+
+MAX_PLY = 4096
+MAX_MOVES = 1024
+
+# move flags
+F_NORMAL = 0
+F_DOUBLE = 1
+F_EP = 2
+F_CASTLE = 3
+F_DROP = 4
+F_OVERTAKE = 5
+F_END = 6  # Ender's: end of turn
+F_NULL = 7
+
+# Ender's result reasons
+WHY_GATE, WHY_REPLY_GATE, WHY_ELIMINATION, WHY_REPLY_END = 1, 2, 3, 4
+
+# gi (game integers) indices
+GI_FAMILY = 0
+GI_W = 1
+GI_H = 2
+GI_STRIDE = 3
+GI_NSQ = 4
+GI_NT = 5
+GI_PAWN = 6  # pawn type (0: none)
+GI_KING = 7  # royal type (0: none)
+GI_CASTLE = 8  # 0 none, 1 fixed files, 2 king two squares
+GI_KFILE_K = 9  # fixed castling: king's file after kingside / queenside
+GI_KFILE_Q = 10
+GI_NPROMO = 11
+GI_EP = 12  # en passant exists
+GI_GATE_W = 13
+GI_GATE_B = 14
+GI_ZSIDE = 15  # Zobrist key of Black to move
+GI_NCELLS = 16
+GI_SIZE = 20

@@ -1,0 +1,220 @@
+"""``Position``: the Python API to the rules of every game (python-chess in spirit).
+
+    >>> from movegen import Position
+    >>> pos = Position("capablanca")
+    >>> len(pos.legal_moves())
+    28
+    >>> pos.push("e2e4"); pos.turn
+    'b'
+"""
+import numpy as np
+
+from . import kernel
+from . import layout as L
+from .core import attacked
+from .batteries import batteries_attacked
+from .fen import compute_hash, parse_fen, write_fen
+from .games import BATTERIES, CHESS, ENDERS, Game, find_game
+from .notation import aliases, move_to_str
+from .shuffle import shuffled_fen
+from .tables import build_tables, geometry
+
+_WHY = {L.WHY_GATE: "gate", L.WHY_REPLY_GATE: "reply gate",
+        L.WHY_ELIMINATION: "elimination", L.WHY_REPLY_END: "reply turn ended"}
+
+
+class Position:
+    """A position of one game, with its move history (push/pop)."""
+
+    def __init__(self, game: str | Game = "normal", fen: str | None = None, *, seed: int | None = None):
+        self.game = game if isinstance(game, Game) else find_game(game)
+        self.tables = build_tables(self.game.name)
+        self.geo = geometry(self.game.name)
+        if fen is None:
+            fen = shuffled_fen(self.game, seed) if (self.game.shuffle and seed is not None) else self.game.start_fen
+        self.board, self.st, self.shredder = parse_fen(self.game, self.tables, fen)
+        self.undo = np.zeros((L.MAX_PLY, L.NUNDO), np.int64)
+        self._buf = np.zeros(L.MAX_MOVES * 64, np.int64)
+        self._history: list[str] = []
+        self._legal_cache = None
+        if self.game.family != ENDERS and self._attacked(self.st[L.S_KING + 1 - self.st[L.S_SIDE]],
+                                                         self.st[L.S_SIDE]):
+            raise ValueError("the side not to move is in check")
+
+    @classmethod
+    def from_fen(cls, game: str | Game, fen: str) -> "Position":
+        return cls(game, fen)
+
+    # ------------------------------------------------------------ reading
+    @property
+    def turn(self) -> str:
+        """'w' or 'b': whose move (Ender's: whose action) is next."""
+        return "wb"[self.st[L.S_SIDE]]
+
+    def fen(self) -> str:
+        return write_fen(self.game, self.board, self.st, self.shredder)
+
+    @property
+    def hash(self) -> int:
+        return int(self.st[L.S_HASH])
+
+    @property
+    def ply(self) -> int:
+        return len(self._history)
+
+    @property
+    def move_stack(self) -> list[str]:
+        return list(self._history)
+
+    def piece_at(self, square: str) -> str | None:
+        p = int(self.board[self.geo.parse(square)])
+        if p == 0:
+            return None
+        letter = self.game.letters[p % L.BLACK_BIT - 1]
+        return letter if p < L.BLACK_BIT else letter.lower()
+
+    def legal_move_codes(self) -> np.ndarray:
+        n = kernel.gen_legal(self.tables, self.board, self.st, self.undo, self._buf, 0)
+        return self._buf[:n].copy()
+
+    def _legal(self) -> dict:
+        """Every accepted spelling -> move code, canonical spellings first."""
+        if self._legal_cache is None:
+            table: dict[str, int] = {}
+            codes = self.legal_move_codes()
+            for m in codes:
+                table.setdefault(move_to_str(self.game, self.geo, int(m)), int(m))
+            king = self.st[L.S_KING + self.st[L.S_SIDE]]
+            for m in codes:
+                for alias in aliases(self.game, self.geo, int(m), king):
+                    table.setdefault(alias, int(m))
+            self._canonical = [move_to_str(self.game, self.geo, int(m)) for m in codes]
+            self._legal_cache = table
+        return self._legal_cache
+
+    def legal_moves(self) -> list[str]:
+        """Legal moves (Ender's: actions) in wire notation."""
+        self._legal()
+        return list(self._canonical)
+
+    def parse_move(self, text: str) -> int:
+        """Move code of ``text``; ValueError naming the reason if it is not legal."""
+        table = self._legal()
+        text = text.strip()
+        if text in table:
+            return table[text]
+        if self.outcome() is not None and self.game.family == ENDERS:
+            raise ValueError(f"illegal move {text!r}: the game is over")
+        raise ValueError(f"illegal move {text!r} in {self.fen()}")
+
+    def is_legal(self, text: str) -> bool:
+        return text.strip() in self._legal()
+
+    def move_name(self, m: int) -> str:
+        return move_to_str(self.game, self.geo, int(m))
+
+    # ------------------------------------------------------------ changing
+    def push(self, move: str) -> int:
+        """Play ``move`` (any accepted spelling); returns its code."""
+        m = self.parse_move(move)
+        self.push_code(m)
+        return m
+
+    def push_code(self, m: int) -> None:
+        name = self.move_name(m)
+        if self.st[L.S_PLY] >= L.MAX_PLY - 256:
+            raise ValueError("game too long")
+        kernel.make(self.tables, self.board, self.st, self.undo, np.int64(m))
+        self._history.append(name)
+        self._legal_cache = None
+
+    def pop(self) -> str:
+        if not self._history:
+            raise IndexError("no move to take back")
+        kernel.unmake(self.tables, self.board, self.st, self.undo)
+        self._legal_cache = None
+        return self._history.pop()
+
+    def copy(self) -> "Position":
+        other = Position.__new__(Position)
+        other.__dict__.update(self.__dict__)
+        other.board, other.st, other.undo = self.board.copy(), self.st.copy(), self.undo.copy()
+        other._buf = np.zeros_like(self._buf)
+        other._history = list(self._history)
+        other._legal_cache = None
+        return other
+
+    # ------------------------------------------------------------ rules
+    def _attacked(self, sq, by) -> bool:
+        if self.game.family == BATTERIES:
+            return batteries_attacked(self.tables, self.board, sq, by)
+        return attacked(self.tables, self.board, sq, by)
+
+    def in_check(self) -> bool:
+        return bool(kernel.in_check(self.tables, self.board, self.st))
+
+    def perft(self, depth: int) -> int:
+        if depth <= 0:
+            return 1
+        buf = np.zeros(L.MAX_MOVES * (depth + 2), np.int64)
+        return int(kernel.perft(self.tables, self.board, self.st, self.undo, buf, depth, 0))
+
+    def divide(self, depth: int) -> list[tuple[str, int]]:
+        buf = np.zeros(L.MAX_MOVES * (depth + 2), np.int64)
+        out = np.zeros(L.MAX_MOVES, np.int64)
+        n = kernel.perft_divide(self.tables, self.board, self.st, self.undo, buf, max(depth, 1), out)
+        return [(self.move_name(buf[i]), int(out[i])) for i in range(n)]
+
+    def repetitions(self) -> int:
+        """How many times the current position stood before (same side, turn start)."""
+        ply = int(self.st[L.S_PLY])
+        h = self.st[L.S_HASH]
+        count = 0
+        if self.game.family == ENDERS:
+            if self.st[L.S_ACTIONS] != 0:
+                return 0
+            for i in range(ply):
+                if self.undo[i, L.S_HASH] == h and self.undo[i, L.S_ACTIONS] == 0:
+                    count += 1
+            return count
+        for i in range(ply - 2, max(-1, ply - 1 - int(self.st[L.S_HALF])), -2):
+            if self.undo[i, L.S_HASH] == h:
+                count += 1
+        return count
+
+    def _bare_kings(self) -> bool:
+        king = self.tables.gi[L.GI_KING]
+        if not king:
+            return False
+        for sq in self.tables.squares:
+            p = int(self.board[sq])
+            if p and p % L.BLACK_BIT != king:
+                return False
+        return True
+
+    def outcome(self):
+        """None while the game goes on, else (score, reason), e.g. ("1-0", "checkmate")."""
+        result = int(self.st[L.S_RESULT])
+        if result:
+            return ("1-0", "0-1", "1/2-1/2")[result - 1], _WHY[int(self.st[L.S_WHY])]
+        if self.game.family == ENDERS:
+            if self.st[L.S_ACTIONS] == 0:
+                if self.repetitions() >= 2:
+                    return "1/2-1/2", "repetition"
+                if self.st[L.S_HALF] >= 100:
+                    return "1/2-1/2", "50-turn rule"
+            return None
+        if not self._legal():
+            if self.in_check():
+                return ("0-1" if self.turn == "w" else "1-0"), "checkmate"
+            return "1/2-1/2", "stalemate"
+        if self.st[L.S_HALF] >= 100:
+            return "1/2-1/2", "50-move rule"
+        if self.repetitions() >= 2:
+            return "1/2-1/2", "repetition"
+        if self._bare_kings():
+            return "1/2-1/2", "bare kings"
+        return None
+
+    def __repr__(self) -> str:
+        return f"Position({self.game.name!r}, {self.fen()!r})"

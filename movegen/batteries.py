@@ -6,7 +6,8 @@ import numpy as np
 from numba import njit
 
 from .core import encode, is_enemy, own_type
-from .layout import BLACK_BIT, EMPTY, F_NORMAL, F_OVERTAKE, GI_STRIDE, OFF, S_KING, S_SIDE
+from .layout import (BLACK_BIT, EMPTY, F_NORMAL, F_OVERTAKE, GI_NCELLS, GI_STRIDE, OFF, SQUARES,
+                     SQ_RANK, S_KING, S_SIDE)
 
 PRESIDENT, BATTERY, LADY, DIAG, ORTHOG, EQUINE, AGENT, SOLDIER = 1, 2, 3, 4, 5, 6, 7, 8
 SOLDIER_START_RANK = np.array([2, 7])  # 0-based ranks 3 and 8
@@ -71,32 +72,32 @@ def _slides(board, buf, n, s, side, stride, first, last, capture_far):
 
 
 @njit(cache=True, nogil=True)
-def _gen_soldier(g, board, buf, n, s, side, stride, ch):
+def _gen_soldier(G, board, buf, n, s, side, stride, ch):
     fwd = stride if side == 0 else -stride
-    rank = g.sq_rank[s]
+    rank = G[SQ_RANK + s]
     last = LAST_RANK[side]
     one = s + fwd
     if board[one] == EMPTY:
-        promo = AGENT if g.sq_rank[one] == last else 0
+        promo = AGENT if G[SQ_RANK + one] == last else 0
         buf[n] = encode(s, one, promo, F_NORMAL, 0)
         n += 1
     # two straight: from the start rank, or anywhere when charged; passes over a Battery
     two = s + 2 * fwd
     if (rank == SOLDIER_START_RANK[side] or ch) and board[two] == EMPTY and (
             board[one] == EMPTY or is_battery(board[one])):
-        promo = AGENT if g.sq_rank[two] == last else 0
+        promo = AGENT if G[SQ_RANK + two] == last else 0
         buf[n] = encode(s, two, promo, F_NORMAL, 0)
         n += 1
     for dx in (-1, 1):
         to = s + fwd + dx
         if _victim(board[to], side):
-            promo = AGENT if g.sq_rank[to] == last else 0
+            promo = AGENT if G[SQ_RANK + to] == last else 0
             buf[n] = encode(s, to, promo, F_NORMAL, 0)
             n += 1
         far = to + fwd + dx
         mid = board[to]
         if ch and (mid == EMPTY or is_battery(mid)) and _victim(board[far], side):
-            promo = AGENT if g.sq_rank[far] == last else 0
+            promo = AGENT if G[SQ_RANK + far] == last else 0
             buf[n] = encode(s, far, promo, F_NORMAL, 0)
             n += 1
     return n
@@ -129,11 +130,12 @@ def _gen_agent_extras(board, buf, n, s, side, stride):
 
 
 @njit(cache=True, nogil=True)
-def gen_batteries_pseudo(g, board, st, buf, n):
+def gen_batteries_pseudo(G, board, st, buf, n):
     side = st[S_SIDE]
-    stride = g.gi[GI_STRIDE]
+    stride = G[GI_STRIDE]
     dirs = _dirs(stride)
-    for s in g.squares:
+    for i in range(G[GI_NCELLS]):
+        s = G[SQUARES + i]
         t = own_type(board[s], side)
         if t == 0:
             continue
@@ -152,7 +154,7 @@ def gen_batteries_pseudo(g, board, st, buf, n):
                         n += 1
                     to += d
         elif t == SOLDIER:
-            n = _gen_soldier(g, board, buf, n, s, side, stride, charged(board, s, side, stride))
+            n = _gen_soldier(G, board, buf, n, s, side, stride, charged(board, s, side, stride))
         else:
             ch = charged(board, s, side, stride)
             if t == LADY:
@@ -172,9 +174,9 @@ def gen_batteries_pseudo(g, board, st, buf, n):
 
 
 @njit(cache=True, nogil=True)
-def batteries_attacked(g, board, sq, by):
+def batteries_attacked(G, board, sq, by):
     """Is ``sq`` attacked by ``by``, with each attacker's charge as it stands now?"""
-    stride = g.gi[GI_STRIDE]
+    stride = G[GI_STRIDE]
     dirs = _dirs(stride)
     fwd = stride if by == 0 else -stride
     for i in range(8):
@@ -209,6 +211,6 @@ def batteries_attacked(g, board, sq, by):
 
 
 @njit(cache=True, nogil=True)
-def batteries_in_check(g, board, st):
+def batteries_in_check(G, board, st):
     side = st[S_SIDE]
-    return batteries_attacked(g, board, st[S_KING + side], 1 - side)
+    return batteries_attacked(G, board, st[S_KING + side], 1 - side)

@@ -7,11 +7,12 @@ search or perft ply owns the slice ``[ply*MAX_MOVES, (ply+1)*MAX_MOVES)``.
 """
 from numba import njit
 
-from .layout import (BLACK_BIT, EMPTY, F_CASTLE, F_DOUBLE, F_DROP, F_END, F_EP, F_NORMAL,
-                     F_NULL, F_OVERTAKE, GI_CASTLE, GI_EP, GI_FAMILY, GI_KFILE_K, GI_KFILE_Q,
-                     GI_KING, GI_NPROMO, GI_NSQ, GI_PAWN, GI_STRIDE, GI_ZSIDE, MAX_MOVES, NSAVE,
-                     OFF, S_CR, S_EP, S_FULL, S_HALF, S_HASH, S_KING, S_PLY, S_RESULT, S_SIDE,
-                     U_CAP, U_MOVE)
+from .layout import (ACOUNT, ADELTA, ALAME, AMODE, ARANGE, BLACK_BIT, EMPTY, F_CASTLE, F_DOUBLE,
+                     F_EP, F_NORMAL, F_NULL, F_OVERTAKE, GI_CASTLE, GI_KFILE_K, GI_KFILE_Q, GI_KING,
+                     GI_NCELLS, GI_NPROMO, GI_PAWN, GI_ZSIDE, LK_DELTA, LK_MASK, MAX_ATOMS,
+                     NSAVE, NSQ_MAX, NT_MAX, N_LK, N_SL, PAWN_DIR, PROMO, RAY, RAY_SIZE,
+                     SLIDE_DIR, SL_DELTA, SL_MASK, SQUARES, SQ_FILE, SQ_RANK, S_CR, S_EP, S_FULL,
+                     S_HALF, S_HASH, S_KING, S_PLY, S_SIDE, U_CAP, U_MOVE, ZC, ZEP, ZP)
 
 FAMILY_CHESS, FAMILY_BATTERIES, FAMILY_ENDERS = 0, 1, 2
 
@@ -63,20 +64,20 @@ def is_enemy(p, colour):
 # ---------------------------------------------------------------- attack tests
 
 @njit(cache=True, nogil=True)
-def attacked(g, board, sq, by):
+def attacked(G, board, sq, by):
     """Is ``sq`` attacked by a piece of colour ``by`` (table-driven chess-like rules)?"""
     base = BLACK_BIT * by
-    for i in range(g.n_lk[by]):
-        t = board[sq - g.lk_delta[by, i]] - base
-        if 0 < t < 16 and (g.lk_mask[by, i] >> t) & 1:
+    for i in range(G[N_LK + by]):
+        t = board[sq - G[LK_DELTA + 64 * by + i]] - base
+        if 0 < t < 16 and (G[LK_MASK + 64 * by + i] >> t) & 1:
             return True
-    for i in range(g.n_sl[by]):
-        d = g.sl_delta[by, i]
+    for i in range(G[N_SL + by]):
+        d = G[SL_DELTA + 16 * by + i]
         s = sq - d
         while board[s] == EMPTY:
             s -= d
         t = board[s] - base
-        if 0 < t < 16 and (g.sl_mask[by, i] >> t) & 1:
+        if 0 < t < 16 and (G[SL_MASK + 16 * by + i] >> t) & 1:
             return True
     return False
 
@@ -84,10 +85,10 @@ def attacked(g, board, sq, by):
 # ---------------------------------------------------------------- make / unmake
 
 @njit(cache=True, nogil=True)
-def _drop_castle_right(g, st, sq):
+def _drop_castle_right(G, st, sq):
     for i in range(4):
         if st[S_CR + i] == sq:
-            st[S_HASH] ^= g.zc[sq]
+            st[S_HASH] ^= G[ZC + sq]
             st[S_CR + i] = 0
 
 
@@ -100,7 +101,7 @@ def castle_rook_target(fr, to, rook):
 
 
 @njit(cache=True, nogil=True)
-def make_move(g, board, st, undo, m):
+def make_move(G, board, st, undo, m):
     """Play move ``m`` (chess-like and Batteries families); undo with ``unmake_move``."""
     ply = st[S_PLY]
     for i in range(NSAVE):
@@ -108,10 +109,9 @@ def make_move(g, board, st, undo, m):
     undo[ply, U_MOVE] = m
     side = st[S_SIDE]
     fr, to, promo, flag, ex = m_from(m), m_to(m), m_promo(m), m_flag(m), m_extra(m)
-    zp = g.zp
-    h = st[S_HASH] ^ g.gi[GI_ZSIDE]
+    h = st[S_HASH] ^ G[GI_ZSIDE]
     if st[S_EP] != 0:
-        h ^= g.zep[st[S_EP]]
+        h ^= G[ZEP + st[S_EP]]
         st[S_EP] = 0
     st[S_HALF] += 1
     cap = 0
@@ -119,7 +119,7 @@ def make_move(g, board, st, undo, m):
         king = board[fr]
         rook = board[ex]
         rdest = castle_rook_target(fr, to, ex)
-        h ^= zp[king, fr] ^ zp[rook, ex] ^ zp[king, to] ^ zp[rook, rdest]
+        h ^= G[ZP + king * NSQ_MAX + fr] ^ G[ZP + rook * NSQ_MAX + ex] ^ G[ZP + king * NSQ_MAX + to] ^ G[ZP + rook * NSQ_MAX + rdest]
         board[fr] = EMPTY
         board[ex] = EMPTY
         board[to] = king
@@ -129,7 +129,7 @@ def make_move(g, board, st, undo, m):
         for i in range(2):
             r = st[S_CR + 2 * side + i]
             if r != 0:
-                st[S_HASH] ^= g.zc[r]
+                st[S_HASH] ^= G[ZC + r]
                 st[S_CR + 2 * side + i] = 0
     elif flag == F_NULL:
         st[S_HASH] = h
@@ -140,37 +140,37 @@ def make_move(g, board, st, undo, m):
             capsq = ex
         cap = board[capsq]
         if cap != EMPTY:
-            h ^= zp[cap, capsq]
+            h ^= G[ZP + cap * NSQ_MAX + capsq]
             board[capsq] = EMPTY
             st[S_HALF] = 0
         t = p - BLACK_BIT * side
-        h ^= zp[p, fr]
+        h ^= G[ZP + p * NSQ_MAX + fr]
         board[fr] = EMPTY
         if promo != 0:
             p = promo + BLACK_BIT * side
         board[to] = p
-        h ^= zp[p, to]
-        if t == g.gi[GI_PAWN]:
+        h ^= G[ZP + p * NSQ_MAX + to]
+        if t == G[GI_PAWN]:
             st[S_HALF] = 0
             if flag == F_DOUBLE:
                 epsq = (fr + to) // 2
                 # Record the e.p. square only when an enemy pawn could take, so that
                 # equal positions hash equally (repetitions).
-                enemy_pawn = g.gi[GI_PAWN] + BLACK_BIT * (1 - side)
+                enemy_pawn = G[GI_PAWN] + BLACK_BIT * (1 - side)
                 if board[to - 1] == enemy_pawn or board[to + 1] == enemy_pawn:
                     st[S_EP] = epsq
-                    h ^= g.zep[epsq]
+                    h ^= G[ZEP + epsq]
         st[S_HASH] = h
-        if t == g.gi[GI_KING]:
+        if t == G[GI_KING]:
             st[S_KING + side] = to
             for i in range(2):
                 r = st[S_CR + 2 * side + i]
                 if r != 0:
-                    st[S_HASH] ^= g.zc[r]
+                    st[S_HASH] ^= G[ZC + r]
                     st[S_CR + 2 * side + i] = 0
-        if g.gi[GI_CASTLE] != 0:
-            _drop_castle_right(g, st, fr)
-            _drop_castle_right(g, st, capsq)
+        if G[GI_CASTLE] != 0:
+            _drop_castle_right(G, st, fr)
+            _drop_castle_right(G, st, capsq)
     undo[ply, U_CAP] = cap
     if side == 1:
         st[S_FULL] += 1
@@ -179,7 +179,7 @@ def make_move(g, board, st, undo, m):
 
 
 @njit(cache=True, nogil=True)
-def unmake_move(g, board, st, undo):
+def unmake_move(G, board, st, undo):
     ply = st[S_PLY] - 1
     m = undo[ply, U_MOVE]
     cap = undo[ply, U_CAP]
@@ -198,7 +198,7 @@ def unmake_move(g, board, st, undo):
     elif flag != F_NULL:
         p = board[to]
         if promo != 0:
-            p = g.gi[GI_PAWN] + BLACK_BIT * side
+            p = G[GI_PAWN] + BLACK_BIT * side
         board[to] = EMPTY
         board[fr] = p
         if flag == F_EP or flag == F_OVERTAKE:
@@ -210,10 +210,10 @@ def unmake_move(g, board, st, undo):
 # ---------------------------------------------------------------- chess-like generation
 
 @njit(cache=True, nogil=True)
-def _add_pawn_move(g, buf, n, fr, to, flag, ex, last_rank):
+def _add_pawn_move(G, buf, n, fr, to, flag, ex, last_rank):
     if last_rank:
-        for i in range(g.gi[GI_NPROMO]):
-            buf[n] = encode(fr, to, g.promo[i], flag, ex)
+        for i in range(G[GI_NPROMO]):
+            buf[n] = encode(fr, to, G[PROMO + i], flag, ex)
             n += 1
         return n
     buf[n] = encode(fr, to, 0, flag, ex)
@@ -221,14 +221,14 @@ def _add_pawn_move(g, buf, n, fr, to, flag, ex, last_rank):
 
 
 @njit(cache=True, nogil=True)
-def gen_pawn(g, board, st, buf, n, s, side):
-    fwd = g.pawn_dir[side]
-    rank = g.sq_rank[s]
-    h = g.gi[2]
+def gen_pawn(G, board, st, buf, n, s, side):
+    fwd = G[PAWN_DIR + side]
+    rank = G[SQ_RANK + s]
+    h = G[2]
     last = h - 1 if side == 0 else 0
     to = s + fwd
     if board[to] == EMPTY:
-        n = _add_pawn_move(g, buf, n, s, to, F_NORMAL, 0, g.sq_rank[to] == last)
+        n = _add_pawn_move(G, buf, n, s, to, F_NORMAL, 0, G[SQ_RANK + to] == last)
         start = 1 if side == 0 else h - 2
         if rank == start and board[to + fwd] == EMPTY:
             buf[n] = encode(s, to + fwd, 0, F_DOUBLE, 0)
@@ -237,7 +237,7 @@ def gen_pawn(g, board, st, buf, n, s, side):
         to = s + fwd + dx
         q = board[to]
         if is_enemy(q, side):
-            n = _add_pawn_move(g, buf, n, s, to, F_NORMAL, 0, g.sq_rank[to] == last)
+            n = _add_pawn_move(G, buf, n, s, to, F_NORMAL, 0, G[SQ_RANK + to] == last)
         elif q == EMPTY and to == st[S_EP] and st[S_EP] != 0:
             buf[n] = encode(s, to, 0, F_EP, to - fwd)
             n += 1
@@ -245,13 +245,14 @@ def gen_pawn(g, board, st, buf, n, s, side):
 
 
 @njit(cache=True, nogil=True)
-def gen_piece(g, board, buf, n, s, t, side):
+def gen_piece(G, board, buf, n, s, t, side):
     """Moves of a table-driven (non-pawn) piece of type ``t`` on ``s``."""
-    for k in range(g.acount[side, t]):
-        d = g.adelta[side, t, k]
-        rng = g.arange[side, t, k]
-        mode = g.amode[side, t, k]
-        lame = g.alame[side, t, k]
+    for k in range(G[ACOUNT + NT_MAX * side + t]):
+        atom = (NT_MAX * side + t) * MAX_ATOMS
+        d = G[ADELTA + atom + k]
+        rng = G[ARANGE + atom + k]
+        mode = G[AMODE + atom + k]
+        lame = G[ALAME + atom + k]
         if lame != 0 and board[s + lame] != EMPTY:
             continue
         to = s + d
@@ -275,26 +276,26 @@ def gen_piece(g, board, buf, n, s, t, side):
 
 
 @njit(cache=True, nogil=True)
-def gen_castling(g, board, st, buf, n, side):
+def gen_castling(G, board, st, buf, n, side):
     k = st[S_KING + side]
     enemy = 1 - side
-    if attacked(g, board, k, enemy):
+    if attacked(G, board, k, enemy):
         return n
-    back = g.sq_rank[k]
+    back = G[SQ_RANK + k]
     for i in range(2):
         r = st[S_CR + 2 * side + i]
         if r == 0:
             continue
         step = 1 if r > k else -1
-        if g.gi[GI_CASTLE] == 1:
-            f = g.gi[GI_KFILE_K] if r > k else g.gi[GI_KFILE_Q]
-            kdest = k - g.sq_file[k] + f
+        if G[GI_CASTLE] == 1:
+            f = G[GI_KFILE_K] if r > k else G[GI_KFILE_Q]
+            kdest = k - G[SQ_FILE + k] + f
         else:
             kdest = k + 2 * step
         rdest = castle_rook_target(k, kdest, r)
         lo = min(min(k, r), min(kdest, rdest))
         hi = max(max(k, r), max(kdest, rdest))
-        ok = g.sq_rank[lo] == back and g.sq_rank[hi] == back
+        ok = G[SQ_RANK + lo] == back and G[SQ_RANK + hi] == back
         s = lo
         while ok and s <= hi:
             if s != k and s != r and board[s] != EMPTY:
@@ -306,7 +307,7 @@ def gen_castling(g, board, st, buf, n, side):
         s = k
         while ok and s != kdest:
             s += 1 if kdest > k else -1
-            if s != kdest and attacked(g, board, s, enemy):
+            if s != kdest and attacked(G, board, s, enemy):
                 ok = False
         if ok:
             buf[n] = encode(k, kdest, 0, F_CASTLE, r)
@@ -315,48 +316,83 @@ def gen_castling(g, board, st, buf, n, side):
 
 
 @njit(cache=True, nogil=True)
-def gen_chess_pseudo(g, board, st, buf, n):
+def gen_chess_pseudo(G, board, st, buf, n):
     side = st[S_SIDE]
-    pawn = g.gi[GI_PAWN]
-    for s in g.squares:
+    pawn = G[GI_PAWN]
+    for i in range(G[GI_NCELLS]):
+        s = G[SQUARES + i]
         t = own_type(board[s], side)
         if t == 0:
             continue
         if t == pawn:
-            n = gen_pawn(g, board, st, buf, n, s, side)
+            n = gen_pawn(G, board, st, buf, n, s, side)
         else:
-            n = gen_piece(g, board, buf, n, s, t, side)
-    if g.gi[GI_CASTLE] != 0 and (st[S_CR + 2 * side] != 0 or st[S_CR + 2 * side + 1] != 0):
-        n = gen_castling(g, board, st, buf, n, side)
+            n = gen_piece(G, board, buf, n, s, t, side)
+    if G[GI_CASTLE] != 0 and (st[S_CR + 2 * side] != 0 or st[S_CR + 2 * side + 1] != 0):
+        n = gen_castling(G, board, st, buf, n, side)
     return n
 
 
 @njit(cache=True, nogil=True)
-def in_check_chess(g, board, st):
+def in_check_chess(G, board, st):
     side = st[S_SIDE]
-    return attacked(g, board, st[S_KING + side], 1 - side)
+    return attacked(G, board, st[S_KING + side], 1 - side)
 
 
 @njit(cache=True, nogil=True)
-def filter_chess_legal(g, board, st, undo, buf, n0, n):
-    """Keep the moves of ``buf[n0:n]`` that do not leave the own king attacked."""
+def _pinned(G, board, k, fr, side):
+    """Does the piece on ``fr`` shield its king on ``k`` from an enemy slider?"""
+    u = G[RAY + NSQ_MAX + fr - k]  # unit step from the king towards fr
+    if u == 0:
+        return False
+    s = k + u
+    while s != fr:
+        if board[s] != EMPTY:
+            return False
+        s += u
+    s = fr + u
+    while board[s] == EMPTY:
+        s += u
+    t = own_type(board[s], 1 - side)
+    return t != 0 and (G[SLIDE_DIR + RAY_SIZE * (1 - side) + NSQ_MAX - u] >> t) & 1 != 0
+
+
+@njit(cache=True, nogil=True)
+def _legal_by_trial(G, board, st, undo, m, side):
+    make_move(G, board, st, undo, m)
+    ok = not attacked(G, board, st[S_KING + side], 1 - side)
+    unmake_move(G, board, st, undo)
+    return ok
+
+
+@njit(cache=True, nogil=True)
+def filter_chess_legal(G, board, st, undo, buf, n0, n):
+    """Keep the moves of ``buf[n0:n]`` that do not leave the own king attacked.
+
+    Out of check, only king moves, en passant, castling and pinned pieces need a
+    closer look; everything else is legal as generated."""
     side = st[S_SIDE]
     k = st[S_KING + side]
-    check = attacked(g, board, k, 1 - side)
-    nsq = g.gi[GI_NSQ]
+    king = board[k]
+    check = attacked(G, board, k, 1 - side)
     j = n0
+    last_fr = -1
+    pinned = False
     for i in range(n0, n):
         m = buf[i]
         fr = m_from(m)
         flag = m_flag(m)
-        # A piece off every line through its king cannot expose it (leaps are not blocked).
-        if not check and fr != k and flag != F_EP and flag != F_CASTLE and g.ray[k - fr + nsq] == 0:
-            buf[j] = m
-            j += 1
-            continue
-        make_move(g, board, st, undo, m)
-        ok = not attacked(g, board, st[S_KING + side], 1 - side)
-        unmake_move(g, board, st, undo)
+        if check or flag == F_EP or flag == F_CASTLE:
+            ok = _legal_by_trial(G, board, st, undo, m, side)
+        elif fr == k:
+            board[k] = EMPTY  # lifted, so that it does not hide the squares behind it
+            ok = not attacked(G, board, m_to(m), 1 - side)
+            board[k] = king
+        else:
+            if fr != last_fr:
+                last_fr = fr
+                pinned = _pinned(G, board, k, fr, side)
+            ok = not pinned or _legal_by_trial(G, board, st, undo, m, side)
         if ok:
             buf[j] = m
             j += 1

@@ -8,65 +8,67 @@ the gates, the reply turn and elimination.
 from numba import njit
 
 from .core import encode, gen_piece, m_flag, m_from, m_promo, m_to, own_type
-from .layout import (BLACK_BIT, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W, GI_NT,
-                     GI_ZSIDE, NSAVE, S_ACTIONS, S_COUNT, S_FULL, S_HALF, S_HASH, S_MOVED,
-                     S_PLY, S_REPLY, S_RES, S_RESULT, S_SIDE, S_TURN_START, S_WHY, U_CAP,
-                     U_MOVE, WHY_ELIMINATION, WHY_GATE, WHY_REPLY_END, WHY_REPLY_GATE)
+from .layout import (BLACK_BIT, CELL, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W,
+                     GI_NCELLS, GI_NT, GI_ZSIDE, MAX_ATOMS, NSAVE, NSQ_MAX, NT_MAX, SQUARES,
+                     S_ACTIONS, S_COUNT, S_FULL, S_HALF, S_HASH, S_MOVED, S_PLY, S_REPLY, S_RES,
+                     S_RESULT, S_SIDE, S_TURN_START, S_WHY, U_CAP, U_MOVE, WHY_ELIMINATION,
+                     WHY_GATE, WHY_REPLY_END, WHY_REPLY_GATE, ZMISC, ZMOVED, ZP, ZRES)
 
 END_TURN = encode(0, 0, 0, F_END, 0)
 
 
 @njit(cache=True, nogil=True)
-def gate(g, colour):
-    return g.gi[GI_GATE_W] if colour == 0 else g.gi[GI_GATE_B]
+def gate(G, colour):
+    return G[GI_GATE_W] if colour == 0 else G[GI_GATE_B]
 
 
 @njit(cache=True, nogil=True)
-def gen_enders(g, board, st, buf, n):
+def gen_enders(G, board, st, buf, n):
     """All legal actions (there is no check in this game: every action is legal)."""
     if st[S_RESULT] != 0:
         return n
     side = st[S_SIDE]
     buf[n] = END_TURN
     n += 1
-    own_gate = gate(g, side)
+    own_gate = gate(G, side)
     if st[S_ACTIONS] == 0 and board[own_gate] == EMPTY:
-        for t in range(1, g.gi[GI_NT] + 1):
+        for t in range(1, G[GI_NT] + 1):
             if st[S_RES + 16 * side + t] > 0:
                 buf[n] = encode(0, own_gate, t, F_DROP, 0)
                 n += 1
     moved = st[S_MOVED]
-    for s in g.squares:
+    for i in range(G[GI_NCELLS]):
+        s = G[SQUARES + i]
         t = own_type(board[s], side)
-        if t != 0 and not (moved >> g.cell[s]) & 1:
-            n = gen_piece(g, board, buf, n, s, t, side)
+        if t != 0 and not (moved >> G[CELL + s]) & 1:
+            n = gen_piece(G, board, buf, n, s, t, side)
     return n
 
 
 @njit(cache=True, nogil=True)
-def _clear_turn_state(g, st):
+def _clear_turn_state(G, st):
     """The turn is over: forget which pieces moved, start counting actions anew."""
     h = st[S_HASH]
     moved = st[S_MOVED]
     i = 0
     while moved != 0:
         if moved & 1:
-            h ^= g.zmoved[i]
+            h ^= G[ZMOVED + i]
         moved >>= 1
         i += 1
     if st[S_ACTIONS] != 0:
-        h ^= g.zmisc[0]
+        h ^= G[ZMISC + 0]
     st[S_MOVED] = 0
     st[S_ACTIONS] = 0
     st[S_HASH] = h
 
 
 @njit(cache=True, nogil=True)
-def _pass_turn(g, st):
+def _pass_turn(G, st):
     side = st[S_SIDE]
-    _clear_turn_state(g, st)
+    _clear_turn_state(G, st)
     st[S_SIDE] = 1 - side
-    st[S_HASH] ^= g.gi[GI_ZSIDE]
+    st[S_HASH] ^= G[GI_ZSIDE]
     if side == 1:
         st[S_FULL] += 1
     st[S_TURN_START] = st[S_PLY] + 1
@@ -79,7 +81,7 @@ def _finish(st, result, why):
 
 
 @njit(cache=True, nogil=True)
-def make_action(g, board, st, undo, m):
+def make_action(G, board, st, undo, m):
     ply = st[S_PLY]
     for i in range(NSAVE):
         undo[ply, i] = st[i]
@@ -92,22 +94,22 @@ def make_action(g, board, st, undo, m):
         if st[S_REPLY] != 0:
             _finish(st, 1, WHY_REPLY_END)  # Black's reply turn ends without reaching c1
         else:
-            _pass_turn(g, st)
+            _pass_turn(G, st)
         st[S_PLY] = ply + 1
         return
     h = st[S_HASH]
     if st[S_ACTIONS] == 0:
-        h ^= g.zmisc[0]
+        h ^= G[ZMISC + 0]
     st[S_ACTIONS] += 1
     to = m_to(m)
     if flag == F_DROP:
         t = m_promo(m)
         k = S_RES + 16 * side + t
-        h ^= g.zres[side, t, st[k]] ^ g.zres[side, t, st[k] - 1]
+        h ^= G[ZRES + (NT_MAX * side + t) * MAX_ATOMS + st[k]] ^ G[ZRES + (NT_MAX * side + t) * MAX_ATOMS + st[k] - 1]
         st[k] -= 1
         p = t + BLACK_BIT * side
         board[to] = p
-        h ^= g.zp[p, to]
+        h ^= G[ZP + p * NSQ_MAX + to]
         st[S_HALF] = 0
         st[S_HASH] = h
         st[S_PLY] = ply + 1
@@ -116,23 +118,23 @@ def make_action(g, board, st, undo, m):
     p = board[fr]
     cap = board[to]
     undo[ply, U_CAP] = cap
-    h ^= g.zp[p, fr] ^ g.zp[p, to] ^ g.zmoved[g.cell[to]]
+    h ^= G[ZP + p * NSQ_MAX + fr] ^ G[ZP + p * NSQ_MAX + to] ^ G[ZMOVED + G[CELL + to]]
     board[fr] = EMPTY
     board[to] = p
-    st[S_MOVED] |= 1 << g.cell[to]
+    st[S_MOVED] |= 1 << G[CELL + to]
     if cap != EMPTY:
-        h ^= g.zp[cap, to]
+        h ^= G[ZP + cap * NSQ_MAX + to]
         st[S_COUNT + 1 - side] -= 1
         st[S_HALF] = 0
     st[S_HASH] = h
     st[S_PLY] = ply + 1
     if st[S_COUNT + 1 - side] == 0:  # elimination comes before the gate rules
         _finish(st, side + 1, WHY_ELIMINATION)
-    elif to == gate(g, 1 - side):
+    elif to == gate(G, 1 - side):
         if side == 0:
-            _pass_turn(g, st)  # White occupies Black's gate: Black's reply turn
+            _pass_turn(G, st)  # White occupies Black's gate: Black's reply turn
             st[S_REPLY] = 1
-            st[S_HASH] ^= g.zmisc[1]
+            st[S_HASH] ^= G[ZMISC + 1]
         elif st[S_REPLY] != 0:
             _finish(st, 3, WHY_REPLY_GATE)
         else:
@@ -140,7 +142,7 @@ def make_action(g, board, st, undo, m):
 
 
 @njit(cache=True, nogil=True)
-def unmake_action(g, board, st, undo):
+def unmake_action(G, board, st, undo):
     ply = st[S_PLY] - 1
     m = undo[ply, U_MOVE]
     for i in range(NSAVE):

@@ -6,44 +6,44 @@ from .batteries import batteries_attacked, batteries_in_check, gen_batteries_pse
 from .core import (FAMILY_BATTERIES, FAMILY_CHESS, FAMILY_ENDERS, filter_chess_legal,
                    gen_chess_pseudo, in_check_chess, make_move, unmake_move)
 from .enders import gen_enders, make_action, unmake_action
-from .layout import GI_FAMILY, MAX_MOVES, S_KING, S_RESULT, S_SIDE
+from .layout import (GI_FAMILY, MAX_MOVES, S_KING, S_RESULT, S_SIDE)
 
 
 @njit(cache=True, nogil=True)
-def make(g, board, st, undo, m):
-    if g.gi[GI_FAMILY] == FAMILY_ENDERS:
-        make_action(g, board, st, undo, m)
+def make(G, board, st, undo, m):
+    if G[GI_FAMILY] == FAMILY_ENDERS:
+        make_action(G, board, st, undo, m)
     else:
-        make_move(g, board, st, undo, m)
+        make_move(G, board, st, undo, m)
 
 
 @njit(cache=True, nogil=True)
-def unmake(g, board, st, undo):
-    if g.gi[GI_FAMILY] == FAMILY_ENDERS:
-        unmake_action(g, board, st, undo)
+def unmake(G, board, st, undo):
+    if G[GI_FAMILY] == FAMILY_ENDERS:
+        unmake_action(G, board, st, undo)
     else:
-        unmake_move(g, board, st, undo)
+        unmake_move(G, board, st, undo)
 
 
 @njit(cache=True, nogil=True)
-def in_check(g, board, st):
-    fam = g.gi[GI_FAMILY]
+def in_check(G, board, st):
+    fam = G[GI_FAMILY]
     if fam == FAMILY_CHESS:
-        return in_check_chess(g, board, st)
+        return in_check_chess(G, board, st)
     if fam == FAMILY_BATTERIES:
-        return batteries_in_check(g, board, st)
+        return batteries_in_check(G, board, st)
     return False
 
 
 @njit(cache=True, nogil=True)
-def _filter_batteries_legal(g, board, st, undo, buf, n0, n):
+def _filter_batteries_legal(G, board, st, undo, buf, n0, n):
     side = st[S_SIDE]
     j = n0
     for i in range(n0, n):
         m = buf[i]
-        make_move(g, board, st, undo, m)
-        ok = not batteries_attacked(g, board, st[S_KING + side], 1 - side)
-        unmake_move(g, board, st, undo)
+        make_move(G, board, st, undo, m)
+        ok = not batteries_attacked(G, board, st[S_KING + side], 1 - side)
+        unmake_move(G, board, st, undo)
         if ok:
             buf[j] = m
             j += 1
@@ -51,45 +51,45 @@ def _filter_batteries_legal(g, board, st, undo, buf, n0, n):
 
 
 @njit(cache=True, nogil=True)
-def gen_legal(g, board, st, undo, buf, n0):
+def gen_legal(G, board, st, undo, buf, n0):
     """Write the legal moves (Ender's: actions) at ``buf[n0:]``; return the end index."""
-    fam = g.gi[GI_FAMILY]
+    fam = G[GI_FAMILY]
     if fam == FAMILY_CHESS:
-        n = gen_chess_pseudo(g, board, st, buf, n0)
-        return filter_chess_legal(g, board, st, undo, buf, n0, n)
+        n = gen_chess_pseudo(G, board, st, buf, n0)
+        return filter_chess_legal(G, board, st, undo, buf, n0, n)
     if fam == FAMILY_BATTERIES:
-        n = gen_batteries_pseudo(g, board, st, buf, n0)
-        return _filter_batteries_legal(g, board, st, undo, buf, n0, n)
-    return gen_enders(g, board, st, buf, n0)
+        n = gen_batteries_pseudo(G, board, st, buf, n0)
+        return _filter_batteries_legal(G, board, st, undo, buf, n0, n)
+    return gen_enders(G, board, st, buf, n0)
 
 
 @njit(cache=True, nogil=True)
-def perft(g, board, st, undo, buf, depth, ply):
+def perft(G, board, st, undo, buf, depth, ply):
     """Leaf count at ``depth``; a game-ending action (Ender's) is a leaf of its own depth only."""
     n0 = ply * MAX_MOVES
-    n = gen_legal(g, board, st, undo, buf, n0)
+    n = gen_legal(G, board, st, undo, buf, n0)
     if depth <= 1:
         return n - n0
     total = 0
     for i in range(n0, n):
-        make(g, board, st, undo, buf[i])
+        make(G, board, st, undo, buf[i])
         if st[S_RESULT] == 0:  # a game-ending action adds nothing deeper
-            total += perft(g, board, st, undo, buf, depth - 1, ply + 1)
-        unmake(g, board, st, undo)
+            total += perft(G, board, st, undo, buf, depth - 1, ply + 1)
+        unmake(G, board, st, undo)
     return total
 
 
 @njit(cache=True, nogil=True)
-def perft_divide(g, board, st, undo, buf, depth, out):
+def perft_divide(G, board, st, undo, buf, depth, out):
     """Root moves at ``buf[0:n]`` with their counts in ``out``; returns n."""
-    n = gen_legal(g, board, st, undo, buf, 0)
+    n = gen_legal(G, board, st, undo, buf, 0)
     for i in range(n):
         if depth <= 1:
             out[i] = 1
             continue
-        make(g, board, st, undo, buf[i])
+        make(G, board, st, undo, buf[i])
         out[i] = 0
         if st[S_RESULT] == 0:
-            out[i] = perft(g, board, st, undo, buf, depth - 1, 1)
-        unmake(g, board, st, undo)
+            out[i] = perft(G, board, st, undo, buf, depth - 1, 1)
+        unmake(G, board, st, undo)
     return n

@@ -59,7 +59,7 @@ F_NULL = 7
 # Ender's result reasons
 WHY_GATE, WHY_REPLY_GATE, WHY_ELIMINATION, WHY_REPLY_END = 1, 2, 3, 4
 
-# gi (game integers) indices
+# gi (game integers): the first GI_SIZE entries of the game table G
 GI_FAMILY = 0
 GI_W = 1
 GI_H = 2
@@ -78,3 +78,68 @@ GI_GATE_B = 14
 GI_ZSIDE = 15  # Zobrist key of Black to move
 GI_NCELLS = 16
 GI_SIZE = 20
+
+# The game table G: one flat int64 array holding every table at a fixed offset.
+# (numba pays a reference-count round trip per member for a tuple of arrays passed to a
+# function; one flat array costs nothing, so the kernels take G.)
+NSQ_MAX = 168  # the largest padded board (Batteries: 12 x 14)
+NT_MAX = 16  # piece types per colour (type 0 unused)
+MAX_ATOMS = 24
+RAY_SIZE = 2 * NSQ_MAX + 1  # indexed by NSQ_MAX + (to - from)
+
+_SIZES = (
+    ("GI", GI_SIZE),
+    ("SQUARES", 128),  # padded index of each board cell (GI_NCELLS of them)
+    ("SQ_FILE", NSQ_MAX), ("SQ_RANK", NSQ_MAX),  # -1 off the board
+    ("CELL", NSQ_MAX),  # compact cell number, -1 off the board
+    ("ADELTA", 2 * NT_MAX * MAX_ATOMS),  # move atoms [colour, type, k]: step,
+    ("ARANGE", 2 * NT_MAX * MAX_ATOMS),  # range (1 leaper, 0 unlimited),
+    ("AMODE", 2 * NT_MAX * MAX_ATOMS),  # 1 move | 2 capture,
+    ("ALAME", 2 * NT_MAX * MAX_ATOMS),  # step to the square that must be empty (0: none)
+    ("ACOUNT", 2 * NT_MAX),  # atoms per [colour, type]
+    ("LK_DELTA", 2 * 64), ("LK_MASK", 2 * 64),  # capturing leaps [colour, i] and their types
+    ("SL_DELTA", 2 * 16), ("SL_MASK", 2 * 16),  # capturing slides [colour, i] and their types
+    ("N_LK", 2), ("N_SL", 2),
+    ("PAWN_DIR", 2),  # forward step per colour
+    ("PROMO", 8),  # promotion types, best first
+    ("RAY", RAY_SIZE),  # unit step from a square towards another on a line, else 0
+    ("SLIDE_DIR", 2 * RAY_SIZE),  # [colour, NSQ_MAX + step]: types sliding (capturing) that way
+    ("ZP", 32 * NSQ_MAX),  # Zobrist [cell code, square]
+    ("ZC", NSQ_MAX), ("ZEP", NSQ_MAX),  # castling rook square, en passant square
+    ("ZMOVED", NSQ_MAX),  # Ender's: piece on this cell number moved this turn
+    ("ZRES", 2 * NT_MAX * MAX_ATOMS),  # Ender's reserve [colour, type, count]
+    ("ZMISC", 8),  # Ender's: 0 turn under way, 1 reply turn
+    ("VALUES", NT_MAX),  # centipawn value per type
+)
+_offset = 0
+OFFSETS = {}
+for _name, _size in _SIZES:
+    OFFSETS[_name] = _offset
+    _offset += _size
+G_SIZE = _offset
+SQUARES = OFFSETS["SQUARES"]
+SQ_FILE = OFFSETS["SQ_FILE"]
+SQ_RANK = OFFSETS["SQ_RANK"]
+CELL = OFFSETS["CELL"]
+ADELTA = OFFSETS["ADELTA"]
+ARANGE = OFFSETS["ARANGE"]
+AMODE = OFFSETS["AMODE"]
+ALAME = OFFSETS["ALAME"]
+ACOUNT = OFFSETS["ACOUNT"]
+LK_DELTA = OFFSETS["LK_DELTA"]
+LK_MASK = OFFSETS["LK_MASK"]
+SL_DELTA = OFFSETS["SL_DELTA"]
+SL_MASK = OFFSETS["SL_MASK"]
+N_LK = OFFSETS["N_LK"]
+N_SL = OFFSETS["N_SL"]
+PAWN_DIR = OFFSETS["PAWN_DIR"]
+PROMO = OFFSETS["PROMO"]
+RAY = OFFSETS["RAY"]
+SLIDE_DIR = OFFSETS["SLIDE_DIR"]
+ZP = OFFSETS["ZP"]
+ZC = OFFSETS["ZC"]
+ZEP = OFFSETS["ZEP"]
+ZMOVED = OFFSETS["ZMOVED"]
+ZRES = OFFSETS["ZRES"]
+ZMISC = OFFSETS["ZMISC"]
+VALUES = OFFSETS["VALUES"]

@@ -13,8 +13,8 @@ from . import kernel
 from . import layout as L
 from .core import attacked
 from .batteries import batteries_attacked
-from .fen import compute_hash, parse_fen, write_fen
-from .games import BATTERIES, CHESS, ENDERS, Game, find_game
+from .fen import parse_fen, write_fen
+from .games import BATTERIES, ENDERS, Game, find_game
 from .notation import aliases, move_to_str
 from .shuffle import shuffled_fen
 from .tables import build_tables, geometry
@@ -74,7 +74,7 @@ class Position:
         return letter if p < L.BLACK_BIT else letter.lower()
 
     def legal_move_codes(self) -> np.ndarray:
-        n = kernel.gen_legal(self.tables, self.board, self.st, self.undo, self._buf, 0)
+        n = kernel.gen_legal(self.tables.G, self.board, self.st, self.undo, self._buf, 0)
         return self._buf[:n].copy()
 
     def _legal(self) -> dict:
@@ -124,14 +124,14 @@ class Position:
         name = self.move_name(m)
         if self.st[L.S_PLY] >= L.MAX_PLY - 256:
             raise ValueError("game too long")
-        kernel.make(self.tables, self.board, self.st, self.undo, np.int64(m))
+        kernel.make(self.tables.G, self.board, self.st, self.undo, np.int64(m))
         self._history.append(name)
         self._legal_cache = None
 
     def pop(self) -> str:
         if not self._history:
             raise IndexError("no move to take back")
-        kernel.unmake(self.tables, self.board, self.st, self.undo)
+        kernel.unmake(self.tables.G, self.board, self.st, self.undo)
         self._legal_cache = None
         return self._history.pop()
 
@@ -147,22 +147,22 @@ class Position:
     # ------------------------------------------------------------ rules
     def _attacked(self, sq, by) -> bool:
         if self.game.family == BATTERIES:
-            return batteries_attacked(self.tables, self.board, sq, by)
-        return attacked(self.tables, self.board, sq, by)
+            return batteries_attacked(self.tables.G, self.board, sq, by)
+        return attacked(self.tables.G, self.board, sq, by)
 
     def in_check(self) -> bool:
-        return bool(kernel.in_check(self.tables, self.board, self.st))
+        return bool(kernel.in_check(self.tables.G, self.board, self.st))
 
     def perft(self, depth: int) -> int:
         if depth <= 0:
             return 1
         buf = np.zeros(L.MAX_MOVES * (depth + 2), np.int64)
-        return int(kernel.perft(self.tables, self.board, self.st, self.undo, buf, depth, 0))
+        return int(kernel.perft(self.tables.G, self.board, self.st, self.undo, buf, depth, 0))
 
     def divide(self, depth: int) -> list[tuple[str, int]]:
         buf = np.zeros(L.MAX_MOVES * (depth + 2), np.int64)
         out = np.zeros(L.MAX_MOVES, np.int64)
-        n = kernel.perft_divide(self.tables, self.board, self.st, self.undo, buf, max(depth, 1), out)
+        n = kernel.perft_divide(self.tables.G, self.board, self.st, self.undo, buf, max(depth, 1), out)
         return [(self.move_name(buf[i]), int(out[i])) for i in range(n)]
 
     def repetitions(self) -> int:

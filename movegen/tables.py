@@ -3,7 +3,6 @@
 Passing the rules as arrays (rather than compiling a kernel per game) keeps the
 number of numba specialisations to one.
 """
-from collections import namedtuple
 from functools import lru_cache
 
 import numpy as np
@@ -12,27 +11,30 @@ from . import layout as L
 from .betza import CAPTURE, parse_betza
 from .games import CHESS, ENDERS, Game, find_game
 
-Tables = namedtuple("Tables", [
-    "gi",  # int64[GI_SIZE] game scalars
-    "squares",  # int64[n] padded indices of the board's cells
-    "sq_file", "sq_rank",  # int64[nsq], -1 off the board
-    "cell",  # int64[nsq] compact cell number (0..n-1), -1 off the board
-    "adelta", "arange", "amode", "alame",  # int64[2,16,24] move atoms per colour and type
-    "acount",  # int64[2,16]
-    "lk_delta", "lk_mask",  # int64[2,64] leaps that capture, with a bit mask of types
-    "sl_delta", "sl_mask",  # int64[2,16] unlimited slides that capture
-    "n_lk", "n_sl",  # int64[2]
-    "pawn_dir",  # int64[2] forward step
-    "promo",  # int64[8] promotion types, best first
-    "ray",  # int64[2*nsq+1]: unit step from a square towards another on a line, else 0
-    "zp",  # int64[32, nsq] Zobrist keys of pieces
-    "zc", "zep", "zmoved",  # int64[nsq] castling rook, en passant, Ender's moved-this-turn
-    "zres",  # int64[2,16,24] reserve counts
-    "zmisc",  # int64[8] Ender's turn state
-    "values",  # int64[16] centipawn values of the types
-])
+MAX_ATOMS = L.MAX_ATOMS
 
-MAX_ATOMS = 24
+
+
+class Tables:
+    """A game's rules as numbers: the flat table ``G`` the kernels read, plus named
+    numpy views into it for Python code (``t.zp[code, sq]``, ``t.gi[GI_KING]``...)."""
+
+    def __init__(self, G: np.ndarray, nsq: int):
+        self.G = G
+        self.nsq = nsq
+
+        def view(name, *shape):
+            start = L.OFFSETS[name]
+            return G[start:start + int(np.prod(shape))].reshape(shape)
+
+        self.gi = view("GI", L.GI_SIZE)
+        self.squares = view("SQUARES", 128)[:G[L.GI_NCELLS]]
+        self.zp = view("ZP", 32, L.NSQ_MAX)
+        self.zc = view("ZC", L.NSQ_MAX)
+        self.zep = view("ZEP", L.NSQ_MAX)
+        self.zres = view("ZRES", 2, L.NT_MAX, L.MAX_ATOMS)
+        self.zmisc = view("ZMISC", 8)
+        self.values = view("VALUES", L.NT_MAX)
 
 
 class Geometry:
@@ -73,13 +75,16 @@ class Geometry:
         return sq
 
 
-def _atoms(game: Game, geo: Geometry):
-    nt = len(game.pieces)
-    adelta = np.zeros((2, 16, MAX_ATOMS), np.int64)
-    arange = np.zeros_like(adelta)
-    amode = np.zeros_like(adelta)
-    alame = np.zeros_like(adelta)
-    acount = np.zeros((2, 16), np.int64)
+def _put(G, name, values) -> None:
+    values = np.asarray(values, np.int64).ravel()
+    G[L.OFFSETS[name]:L.OFFSETS[name] + values.size] = values
+
+
+def _atoms(game: Game, geo: Geometry, G: np.ndarray) -> None:
+    """Move atoms of every piece (from its Betza string) and the attack tables."""
+    shape = (2, L.NT_MAX, MAX_ATOMS)
+    adelta, arange, amode, alame = (np.zeros(shape, np.int64) for _ in range(4))
+    acount = np.zeros((2, L.NT_MAX), np.int64)
     leaps = [dict(), dict()]  # delta -> type mask, per colour
     slides = [dict(), dict()]
     for t, piece in enumerate(game.pieces, start=1):
@@ -97,31 +102,33 @@ def _atoms(game: Game, geo: Geometry):
                 if atom.mode & CAPTURE:
                     table = leaps if atom.max_range == 1 else slides
                     table[colour][d] = table[colour].get(d, 0) | (1 << t)
-    assert nt < 16
-    lk_delta = np.zeros((2, 64), np.int64)
-    lk_mask = np.zeros_like(lk_delta)
-    sl_delta = np.zeros((2, 16), np.int64)
-    sl_mask = np.zeros_like(sl_delta)
-    n_lk = np.zeros(2, np.int64)
-    n_sl = np.zeros(2, np.int64)
+    assert len(game.pieces) < L.NT_MAX
+    lk = np.zeros((2, 2, 64), np.int64)  # [delta|mask, colour, i]
+    sl = np.zeros((2, 2, 16), np.int64)
+    slide_dir = np.zeros((2, L.RAY_SIZE), np.int64)
     for c in (0, 1):
         for i, (d, m) in enumerate(sorted(leaps[c].items())):
-            lk_delta[c, i], lk_mask[c, i] = d, m
+            lk[:, c, i] = d, m
         for i, (d, m) in enumerate(sorted(slides[c].items())):
-            sl_delta[c, i], sl_mask[c, i] = d, m
-        n_lk[c], n_sl[c] = len(leaps[c]), len(slides[c])
-    return adelta, arange, amode, alame, acount, lk_delta, lk_mask, sl_delta, sl_mask, n_lk, n_sl
+            sl[:, c, i] = d, m
+            slide_dir[c, L.NSQ_MAX + d] = m
+    for name, arr in (("ADELTA", adelta), ("ARANGE", arange), ("AMODE", amode),
+                      ("ALAME", alame), ("ACOUNT", acount), ("LK_DELTA", lk[0]),
+                      ("LK_MASK", lk[1]), ("SL_DELTA", sl[0]), ("SL_MASK", sl[1]),
+                      ("N_LK", [len(x) for x in leaps]), ("N_SL", [len(x) for x in slides]),
+                      ("SLIDE_DIR", slide_dir)):
+        _put(G, name, arr)
 
 
 def _rays(geo: Geometry) -> np.ndarray:
-    ray = np.zeros(2 * geo.nsq + 1, np.int64)
+    ray = np.zeros(L.RAY_SIZE, np.int64)
     s = geo.stride
     for u, reach in ((1, geo.files), (-1, geo.files), (s, geo.ranks), (-s, geo.ranks),
                      (s + 1, min(geo.files, geo.ranks)), (s - 1, min(geo.files, geo.ranks)),
                      (-s + 1, min(geo.files, geo.ranks)), (-s - 1, min(geo.files, geo.ranks))):
         for k in range(1, reach):
-            assert ray[geo.nsq + k * u] in (0, u), "ambiguous ray table"
-            ray[geo.nsq + k * u] = u
+            assert ray[L.NSQ_MAX + k * u] in (0, u), "ambiguous ray table"
+            ray[L.NSQ_MAX + k * u] = u
     return ray
 
 
@@ -130,7 +137,9 @@ def build_tables(name: str) -> Tables:
     """The tables of game ``name`` (cached: they never change)."""
     game = find_game(name)
     geo = Geometry(game)
-    gi = np.zeros(L.GI_SIZE, np.int64)
+    assert geo.nsq <= L.NSQ_MAX
+    G = np.zeros(L.G_SIZE, np.int64)
+    gi = G[:L.GI_SIZE]
     gi[L.GI_FAMILY] = game.family
     gi[L.GI_W], gi[L.GI_H], gi[L.GI_STRIDE], gi[L.GI_NSQ] = game.files, game.ranks, geo.stride, geo.nsq
     gi[L.GI_NT] = len(game.pieces)
@@ -142,33 +151,32 @@ def build_tables(name: str) -> Tables:
     gi[L.GI_CASTLE] = {"none": 0, "fixed": 1, "relative": 2}[game.castling]
     if game.castling == "fixed":
         gi[L.GI_KFILE_K], gi[L.GI_KFILE_Q] = game.castle_king_files
-    promo = np.zeros(8, np.int64)
-    for i, letter in enumerate(game.promotions):
-        promo[i] = game.letters.index(letter) + 1
+    _put(G, "PROMO", [game.letters.index(letter) + 1 for letter in game.promotions])
     gi[L.GI_NPROMO] = len(game.promotions)
     gi[L.GI_EP] = int(game.en_passant and game.family == CHESS)
     if game.gates:
         gi[L.GI_GATE_W], gi[L.GI_GATE_B] = (geo.parse(s) for s in game.gates)
     gi[L.GI_NCELLS] = len(geo.valid)
-    sq_file = np.full(geo.nsq, -1, np.int64)
-    sq_rank = np.full(geo.nsq, -1, np.int64)
-    cell = np.full(geo.nsq, -1, np.int64)
+    _put(G, "SQUARES", geo.valid)
+    files, ranks, cells = (np.full(L.NSQ_MAX, -1, np.int64) for _ in range(3))
     for i, sq in enumerate(geo.valid):
-        sq_file[sq], sq_rank[sq] = geo.file_rank(sq)
-        cell[sq] = i
+        files[sq], ranks[sq] = geo.file_rank(sq)
+        cells[sq] = i
+    _put(G, "SQ_FILE", files)
+    _put(G, "SQ_RANK", ranks)
+    _put(G, "CELL", cells)
+    _atoms(game, geo, G)
+    _put(G, "PAWN_DIR", [geo.stride, -geo.stride])
+    # Ender's needs no rays (nothing is royal), and its narrow board makes them ambiguous.
+    if game.family != ENDERS:
+        _put(G, "RAY", _rays(geo))
     rng = np.random.default_rng(20261122 + sum(map(ord, name)))
-
-    def keys(*shape):
-        return rng.integers(1, 2**63 - 1, size=shape, dtype=np.int64)
-
-    gi[L.GI_ZSIDE] = keys(1)[0]
-    values = np.zeros(16, np.int64)
-    for t, p in enumerate(game.pieces, start=1):
-        values[t] = p.value
-    return Tables(gi, np.array(geo.valid, np.int64), sq_file, sq_rank, cell,
-                  *_atoms(game, geo), np.array([geo.stride, -geo.stride], np.int64), promo,
-                  _rays(geo) if game.family != ENDERS else np.zeros(2 * geo.nsq + 1, np.int64), keys(32, geo.nsq), keys(geo.nsq), keys(geo.nsq), keys(geo.nsq),
-                  keys(2, 16, 24), keys(8), values)
+    for key in ("ZP", "ZC", "ZEP", "ZMOVED", "ZRES", "ZMISC"):
+        size = dict(L._SIZES)[key]
+        _put(G, key, rng.integers(1, 2**63 - 1, size=size, dtype=np.int64))
+    gi[L.GI_ZSIDE] = rng.integers(1, 2**63 - 1, dtype=np.int64)
+    _put(G, "VALUES", [0] + [p.value for p in game.pieces])
+    return Tables(G, geo.nsq)
 
 
 @lru_cache(maxsize=None)

@@ -4,7 +4,8 @@ Every test is a small hand-built position plus an assertion derived from the rul
 (the reasoning is in the comment next to it).  The tests run against both generators:
 "slow" is the plain-Python tests/slow_batteries.py, "fast" is the project's numba
 generator (movegen.Position.from_fen("batteries", fen)); the fast one is skipped while
-it cannot be imported.  Tests whose name contains "slow" check the slow generator alone.
+it cannot be imported.  Tests whose name contains "slow" check the slow generator alone; the
+test_fast_matches_reference_* tests compare the two generators directly.
 
 Squares are named as on the wire: files a..j, ranks 1..10.  Unless a test says
 otherwise the Presidents stand on a1 (White) and j10 (Black), far from the action.
@@ -93,7 +94,7 @@ def test_start_position_moves(gen_factory):
     legal = check_moves(
         gen_factory(START_FEN),
         present={
-            "c2j9",   # a Battery passes over d3, e4 is empty ... lands on empty j9
+            "c2j9",   # a Battery passes over its own Soldier d3, lands on empty j9
             "c2c7",   # ... and over its own Soldier c3 (and through c4..c6) to c7
             "d2a2",   # charged Agent d2 slides through its own Battery c2 (transparent)
             "h1i1",   # Equine slides quietly along rank 1
@@ -715,26 +716,38 @@ def _random_legal_fen(rng):
 def _compare(fast, slow, where):
     assert set(fast.legal_moves()) == set(slow.legal_moves()), where
     assert fast.in_check() == slow.in_check(), where
-    assert fast.outcome() == slow.outcome(), where
+    fast_outcome = fast.outcome()
+    # The slow generator keeps no repetition count (its API names no such reason).
+    if not (fast_outcome and "repetition" in fast_outcome[1]):
+        assert fast_outcome == slow.outcome(), where
 
 
-def test_fast_agrees_with_slow_on_random_positions():
+def test_fast_matches_reference_on_random_positions():
+    # Random scatters reach what games from the start rarely do (charged Soldiers on any
+    # rank, Agents jumping Batteries, checks through Batteries).  Kept small: the slow
+    # generator needs ~10 ms per move list in such busy positions.
     movegen = pytest.importorskip("movegen")
     rng = random.Random(99)
-    for _ in range(150):
+    for _ in range(40):
         fen = _random_legal_fen(rng)
         fast, slow = movegen.Position.from_fen("batteries", fen), SlowBatteries(fen)
         _compare(fast, slow, fen)
-        for move in sorted(slow.legal_moves())[:40]:
+        moves = sorted(slow.legal_moves())
+        for move in rng.sample(moves, min(12, len(moves))):
             fast.push(move)
             slow.push(move)
             assert fast.fen() == slow.fen(), (fen, move)
+            assert fast.in_check() == slow.in_check(), (fen, move)
+            assert fast.pop() == slow.pop() == move
+        for move in rng.sample(moves, min(2, len(moves))):
+            fast.push(move)
+            slow.push(move)
             _compare(fast, slow, (fen, move))
             fast.pop()
             slow.pop()
 
 
-def test_fast_agrees_with_slow_on_random_games():
+def test_fast_matches_reference_on_random_games():
     movegen = pytest.importorskip("movegen")
     rng = random.Random(5)
     for _ in range(3):

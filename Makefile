@@ -1,0 +1,32 @@
+# Leyden: `make run` sets up and starts the engine; `make test` sets up and runs the tests.
+PYTHON ?= python3
+PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
+STAMP = .installed
+
+.PHONY: run build test perft-full bench-perft bench clean
+
+$(STAMP): pyproject.toml
+	$(PIP_INSTALL) -e '.[test]'
+	@touch $(STAMP)
+
+# compile (or load from cache) every numba kernel, so no game pays for it
+build: $(STAMP)
+	$(PYTHON) -m engine warmup
+
+# the engine process: speaks XBoard/CECP or UCI on stdin/stdout
+run: build
+	$(PYTHON) -m engine
+
+test: $(STAMP)
+	$(PYTHON) -m pytest -q
+
+# every depth of every reference perft vector and the deep Batteries/Ender's calibration
+perft-full: $(STAMP)
+	$(PYTHON) -m pytest -q -m slow tests/test_perft_reference.py tests/test_cross_perft.py
+
+bench-perft: build
+	$(PYTHON) benchmarks/perft.py
+
+clean:
+	rm -rf $(STAMP) *.egg-info .pytest_cache
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

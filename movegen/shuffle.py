@@ -65,3 +65,25 @@ def shuffled_fen(game: Game, seed: int | None = None, strict: bool = False) -> s
     pawns = "P" * game.files
     return (f"{white.lower()}/{pawns.lower()}/{game.files}/{game.files}/{game.files}/"
             f"{game.files}/{pawns}/{white} w KQkq - 0 1")
+
+
+def energizer_switched_fen(seed: int | None = None) -> str:
+    """An Energizer start where each player may have swapped two Grand pieces (K Q A C).
+
+    Each side independently keeps its setup or swaps one random pair; castling rights
+    stay (castling is "king two squares towards the rook" from wherever the king is).
+    """
+    from .games import ENERGIZER
+    rng = random.Random(seed)
+    rows = ENERGIZER.start_fen.split()[0].split("/")
+
+    def switched(rank: str) -> str:
+        cells = list(rank)
+        grand = [i for i, p in enumerate(cells) if p.upper() in "KQAC"]
+        if rng.random() < 0.75:  # most draws change something
+            a, b = rng.sample(grand, 2)
+            cells[a], cells[b] = cells[b], cells[a]
+        return "".join(cells)
+
+    rows[0], rows[-1] = switched(rows[0]), switched(rows[-1])
+    return "/".join(rows) + " " + " ".join(ENERGIZER.start_fen.split()[1:])

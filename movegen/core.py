@@ -8,7 +8,7 @@ search or perft ply owns the slice ``[ply*MAX_MOVES, (ply+1)*MAX_MOVES)``.
 from numba import njit
 
 from .layout import (ACOUNT, ADELTA, ALAME, AMODE, ARANGE, BLACK_BIT, EMPTY, F_CASTLE, F_DOUBLE,
-                     F_EP, F_NORMAL, F_NULL, F_OVERTAKE, GI_CASTLE, GI_KFILE_K, GI_KFILE_Q, GI_KING,
+                     F_EP, F_NORMAL, F_NULL, F_OVERTAKE, GI_CASTLE, GI_H, GI_KFILE_K, GI_KFILE_Q, GI_KING,
                      GI_NCELLS, GI_NPROMO, GI_PAWN, GI_ZSIDE, LK_DELTA, LK_MASK, MAX_ATOMS,
                      NSAVE, NSQ_MAX, NT_MAX, N_LK, N_SL, PAWN_DIR, PROMO, RAY, RAY_SIZE,
                      SLIDE_DIR, SL_DELTA, SL_MASK, SQUARES, SQ_FILE, SQ_RANK, S_CR, S_EP, S_FULL,
@@ -224,7 +224,7 @@ def _add_pawn_move(G, buf, n, fr, to, flag, ex, last_rank):
 def gen_pawn(G, board, st, buf, n, s, side):
     fwd = G[PAWN_DIR + side]
     rank = G[SQ_RANK + s]
-    h = G[2]
+    h = G[GI_H]
     last = h - 1 if side == 0 else 0
     to = s + fwd
     if board[to] == EMPTY:

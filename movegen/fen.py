@@ -5,7 +5,7 @@ Bad input raises ``ValueError`` with the reason; nothing deeper ever sees it.
 import numpy as np
 
 from . import layout as L
-from .games import BATTERIES, CHESS, ENDERS, Game
+from .games import ENDERS, Game
 from .tables import Geometry, Tables, geometry
 
 
@@ -278,9 +278,3 @@ def write_fen(game: Game, board, st, shredder: bool = False) -> str:
     ep = geo.name(st[L.S_EP]) if st[L.S_EP] else "-"
     side = "wb"[st[L.S_SIDE]]
     return f"{text} {side} {castling} {ep} {st[L.S_HALF]} {st[L.S_FULL]}"
-
-
-def check_side_not_to_move(game: Game, attacked_fn, st) -> None:
-    """A position where the side that just moved is in check cannot arise."""
-    if game.family in (CHESS, BATTERIES) and attacked_fn():
-        raise ValueError("the side not to move is in check")

@@ -25,7 +25,7 @@ def move_to_str(game: Game, geo: Geometry, m: int) -> str:
     return text
 
 
-def aliases(game: Game, geo: Geometry, m: int, king_sq: int) -> list[str]:
+def aliases(game: Game, geo: Geometry, m: int) -> list[str]:
     """Other spellings a GUI or user may send for move ``m``."""
     fr, to = m & 255, (m >> 8) & 255
     flag, ex = (m >> 21) & 15, (m >> 25) & 255

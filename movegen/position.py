@@ -84,9 +84,8 @@ class Position:
             codes = self.legal_move_codes()
             for m in codes:
                 table.setdefault(move_to_str(self.game, self.geo, int(m)), int(m))
-            king = self.st[L.S_KING + self.st[L.S_SIDE]]
             for m in codes:
-                for alias in aliases(self.game, self.geo, int(m), king):
+                for alias in aliases(self.game, self.geo, int(m)):
                     table.setdefault(alias, int(m))
             self._canonical = [move_to_str(self.game, self.geo, int(m)) for m in codes]
             self._legal_cache = table

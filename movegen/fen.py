@@ -25,8 +25,8 @@ def _parse_board(game: Game, geo: Geometry, text: str, board: np.ndarray) -> Non
                 while k < len(row) and row[k].isdigit():
                     k += 1
                 run = int(row[j:k])
-                if run == 0:
-                    raise ValueError(f"rank {r + 1}: a run of 0 empty squares")
+                if row[j] == "0":
+                    raise ValueError(f"rank {r + 1}: bad run of empty squares {row[j:k]!r}")
                 for ff in range(f, min(f + run, game.files)):
                     if geo.name_fr(ff, r) in game.holes:
                         raise ValueError(f"{geo.name_fr(ff, r)} is a hole and must be written '*'")
@@ -93,7 +93,6 @@ def _parse_castling(game, geo, board, st, text) -> bool:
         return False
     if game.castling == "none":
         raise ValueError(f"{game.name} has no castling, but the FEN gives {text!r}")
-    shredder = False
     for ch in text:
         colour = 0 if ch.isupper() else 1
         if not ch.isalpha():
@@ -103,13 +102,25 @@ def _parse_castling(game, geo, board, st, text) -> bool:
         if geo.file_rank(king_sq)[1] != back:
             raise ValueError(f"castling right {ch!r} but the king is not on its back rank")
         rsq = _rook_for_right(game, geo, board, colour, ch, king_sq)
-        shredder |= ch.upper() not in "KQ"
+        if game.castling == "fixed" and not game.chess960:
+            _check_home_squares(game, geo, ch, king_sq, rsq)
         wing = 0 if rsq > king_sq else 1
         slot = L.S_CR + 2 * colour + wing
         if st[slot] not in (0, rsq):
             raise ValueError(f"two castling rights for the same side of the king in {text!r}")
         st[slot] = rsq
-    return shredder
+    return all(ch.upper() not in "KQ" for ch in text)
+
+
+def _check_home_squares(game, geo, ch, king_sq, rook_sq) -> None:
+    """Fixed-setup games castle only from the king's and rooks' start squares."""
+    home = game.start_fen.split()[0].split("/")[-1]
+    files = []
+    for c in home:
+        files += [""] * int(c) if c.isdigit() else [c]
+    if files[geo.file_rank(king_sq)[0]] != "K" or files[geo.file_rank(rook_sq)[0]] != "R":
+        raise ValueError(f"castling right {ch!r} needs the king and that rook on their "
+                         f"start squares in {game.name}")
 
 
 def _check_pieces(game: Game, geo: Geometry, t: Tables, board, st) -> None:
@@ -145,7 +156,9 @@ def _parse_ep(game, geo, board, st, text) -> None:
     them = pawn + L.BLACK_BIT * (1 - side)
     if not game.en_passant or r != want_rank or board[sq] != 0 or board[behind] != them:
         raise ValueError(f"en passant square {text} is impossible in this position")
-    st[L.S_EP] = sq
+    # Kept only where a pawn could take (as make does), so equal positions hash equally.
+    if board[behind - 1] == pawn + L.BLACK_BIT * side or board[behind + 1] == pawn + L.BLACK_BIT * side:
+        st[L.S_EP] = sq
 
 
 def _ender_state(game, geo, board, st) -> None:

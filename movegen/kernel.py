@@ -77,19 +77,3 @@ def perft(G, board, st, undo, buf, depth, ply):
             total += perft(G, board, st, undo, buf, depth - 1, ply + 1)
         unmake(G, board, st, undo)
     return total
-
-
-@njit(cache=True, nogil=True)
-def perft_divide(G, board, st, undo, buf, depth, out):
-    """Root moves at ``buf[0:n]`` with their counts in ``out``; returns n."""
-    n = gen_legal(G, board, st, undo, buf, 0)
-    for i in range(n):
-        if depth <= 1:
-            out[i] = 1
-            continue
-        make(G, board, st, undo, buf[i])
-        out[i] = 0
-        if st[S_RESULT] == 0:
-            out[i] = perft(G, board, st, undo, buf, depth - 1, 1)
-        unmake(G, board, st, undo)
-    return n

@@ -159,10 +159,15 @@ class Position:
         return int(kernel.perft(self.tables.G, self.board, self.st, self.undo, buf, depth, 0))
 
     def divide(self, depth: int) -> list[tuple[str, int]]:
-        buf = np.zeros(L.MAX_MOVES * (depth + 2), np.int64)
-        out = np.zeros(L.MAX_MOVES, np.int64)
-        n = kernel.perft_divide(self.tables.G, self.board, self.st, self.undo, buf, max(depth, 1), out)
-        return [(self.move_name(buf[i]), int(out[i])) for i in range(n)]
+        """(move, perft of the rest) per root move; a game-ending action counts only at depth 1."""
+        result = []
+        for m in self.legal_move_codes():
+            self.push_code(int(m))
+            ended = self.st[L.S_RESULT] != 0
+            count = 1 if depth <= 1 else (0 if ended else self.perft(depth - 1))
+            result.append((self._history[-1], count))
+            self.pop()
+        return result
 
     def repetitions(self) -> int:
         """How many times the current position stood before (same side, turn start)."""

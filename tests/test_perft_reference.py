@@ -20,8 +20,9 @@ FAST_LIMIT = 1_000_000
 #   piece past the j-file (and the castling right it would have given); its counts are
 #   those of the well-formed position below, which we check instead.
 # - "r1a1k4r/10/10/10/4C5/...": White to move while Black's king stands in check from the
-#   Chancellor on e4.  The reference engine then counts a king capture and castling out
-#   of check; no legal game reaches this position.
+#   Chancellor on e4 (and castling rights with the White king off its start square).
+#   The reference engine then counts a king capture and castling out of check; no
+#   legal game reaches this position.
 MALFORMED_RANK = "r4k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K4R w KQkq - 0 1"
 AS_COUNTED = "r4k4/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K4 w Qq - 0 1"
 ILLEGAL_CHECK = "r1a1k4r/10/10/10/4C5/10/10/R3K4R w KQkq - 0 1"
@@ -62,7 +63,7 @@ def test_reference_file_has_every_game():
 
 
 def test_illegal_reference_position_is_rejected():
-    with pytest.raises(ValueError, match="not to move is in check"):
+    with pytest.raises(ValueError, match="start squares|not to move is in check"):
         Position("capablanca", ILLEGAL_CHECK)
 
 

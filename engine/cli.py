@@ -1,6 +1,9 @@
 """``leyden`` / ``python -m engine``: the command line.
 
+    leyden                      engine mode: XBoard/CECP, or UCI if the first line is "uci"
     leyden perft GAME DEPTH [--fen FEN] [--divide]
+    leyden bench [--depth N]    search a fixed set of positions; prints nodes and speed
+    leyden warmup               load (compile on first use) every numba kernel
 """
 import argparse
 import sys
@@ -40,6 +43,95 @@ def _perft(args) -> int:
     return 0
 
 
+def _bench(args) -> int:
+    from .searching import run_bench
+    if args.depth is not None and args.depth < 1:
+        print("error: depth must be 1 or more", file=sys.stderr)
+        return 2
+    run_bench(depth=args.depth, out=lambda *a: print(*a, flush=True))
+    return 0
+
+
+def _warmup(args) -> int:
+    start = time.perf_counter()
+    from .searching import warmup
+    warmup()
+    print(f"warmup done in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def _file_logger(path: str):
+    """A thread-safe ``log(text)`` that appends time-stamped lines to ``path``."""
+    import threading
+    handle = open(path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115 - lives as long as the process
+    lock = threading.Lock()
+
+    def log(text: str) -> None:
+        with lock:
+            try:
+                handle.write(f"{time.time():.3f} {text}\n")
+            except (OSError, ValueError):
+                pass
+    return log
+
+
+def _engine(args) -> int:
+    """Engine mode: speak UCI if the first command is "uci", XBoard/CECP otherwise."""
+    import threading
+
+    from .lines import LineReader, Output
+
+    log = None
+    if args.log:
+        try:
+            log = _file_logger(args.log)
+        except OSError as exc:
+            print(f"error: cannot open log file: {exc}", file=sys.stderr)
+            return 2
+    out = Output(log=log)
+    failure = []
+
+    def load():
+        try:
+            from .searching import warmup
+            warmup()
+        except Exception as exc:  # noqa: BLE001 - reported, the loop still runs
+            failure.append(exc)
+
+    loader = threading.Thread(target=load, name="warmup", daemon=True)
+    loader.start()
+    reader = LineReader()
+    first = None
+    while first is None:
+        line = reader.readline()
+        if line is None:
+            return 0
+        if line.strip():
+            first = line.strip()
+    if log:
+        log("< " + first)
+    if first.split()[0] == "uci":
+        from . import uci
+        uci.run(reader, out, first, loader=loader, log=log)
+        return 0
+    # XBoard: answer "protover" with "feature done=0" at once, before the
+    # (possibly slow) first load of the kernels, so XBoard waits for us.
+    pending = [first]
+    if first.split()[0] == "xboard":
+        line = reader.readline()
+        if line is not None and line.strip():
+            pending.append(line.strip())
+    if any(p.split()[0] == "protover" for p in pending):
+        out.send("feature done=0")
+    from . import xboard
+    engine = xboard.XBoardEngine(out, loader=loader, log=log)
+    engine.handshake_sent = True
+    for p in pending[:-1]:
+        engine.handle(p)
+    engine.run(reader, pending[-1])
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="leyden", description="Leyden chess-variant engine")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -49,13 +141,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fen", default=None, help="start from this position (default: the game's setup)")
     p.add_argument("--divide", action="store_true", help="one 'MOVE: COUNT' line per root move")
     p.set_defaults(func=_perft)
+    b = sub.add_parser("bench", help="search a fixed set of positions (node count is a signature)")
+    b.add_argument("--depth", type=int, default=None)
+    b.set_defaults(func=_bench)
+    w = sub.add_parser("warmup", help="load or compile every numba kernel (make build runs it)")
+    w.set_defaults(func=_warmup)
+    parser.add_argument("--log", default=None, help="engine mode: append the protocol dialogue to this file")
+    parser.set_defaults(func=_engine)
     return parser
 
 
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
     return args.func(args)

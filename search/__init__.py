@@ -1,0 +1,18 @@
+"""Leyden's search: numba alpha-beta over ``movegen`` for every game.
+
+    >>> from movegen import Position
+    >>> from search import Limits, Searcher
+    >>> best, ponder = Searcher(hash_mb=16).search(Position("capablanca"), Limits(depth=4))
+
+Modules: ``alphabeta`` (the search kernels), ``evaluate`` and ``weights`` (evaluation and
+its tunable numbers), ``tt`` (transposition table), ``ordering`` (move ordering),
+``timeman`` (time budgets), ``state`` (layout of the shared state array), ``searcher``
+(this Python API), ``bench`` (the fixed benchmark).
+"""
+from .kernel_cache import drop_stale_cache
+
+drop_stale_cache()  # before any kernel is loaded
+
+from .searcher import Info, Limits, Searcher, warmup  # noqa: E402
+
+__all__ = ["Info", "Limits", "Searcher", "warmup"]

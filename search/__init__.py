@@ -13,6 +13,6 @@ from .kernel_cache import drop_stale_cache
 
 drop_stale_cache()  # before any kernel is loaded
 
-from .searcher import Info, Limits, Searcher, warmup  # noqa: E402
+from .searcher import Info, Limits, Searcher, warmup
 
 __all__ = ["Info", "Limits", "Searcher", "warmup"]

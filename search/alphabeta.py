@@ -1,0 +1,502 @@
+"""The alpha-beta search (numba): principal variation search with aspiration windows,
+quiescence search, transposition table, null move, late-move reductions, check
+extension, in-tree repetition and 50-move draws, mate scores counted in plies.
+
+Negamax over *actions*: in Ender's Chess a turn is several actions, one per ply, and the
+side to move changes only at the end of a turn. A child's score is negated (and its
+window mirrored) only when the side to move changed; otherwise it is the same player's
+score. Everything else (TT, ordering, PV) works unchanged.
+
+Entry points for the Python driver (search/__init__.py): ``prepare_root`` once per
+search, ``iterate`` once per depth. Both return quickly when ``ss[STOP]`` is set
+(polled every POLL_MASK + 1 nodes) and leave the best root move so far in
+``ss[ROOT_BEST]``.
+"""
+import numpy as np
+
+from movegen import layout as L
+from movegen.batteries import gen_batteries_pseudo
+from movegen.core import encode, filter_chess_legal, gen_chess_pseudo, m_flag, m_to
+from movegen.enders import gen_enders
+from movegen.kernel import _filter_batteries_legal, gen_legal, in_check, make, unmake
+
+from .evaluate import (
+    EV_LMR,
+    EV_VALUE,
+    FAMILY_BATTERIES,
+    FAMILY_CHESS,
+    FAMILY_ENDERS,
+    W_ASPIRATION,
+    evaluate,
+)
+from .jit import kernel
+from .ordering import pick_next, promotion, quiet_cutoff, score_moves, victim
+from .state import (
+    ABORTED,
+    AGE,
+    DRAW,
+    EVAL_STACK,
+    INF,
+    KILLERS,
+    MATE,
+    MATE_BOUND,
+    MAX_MOVES,
+    MAX_SPLY,
+    NODE_LIMIT,
+    NODES,
+    NROOT,
+    POLL_MASK,
+    PV,
+    PV_LEN,
+    ROOT_BEST,
+    ROOT_DEPTH,
+    ROOT_DONE,
+    ROOT_MOVES,
+    ROOT_SCORE,
+    SC_NPM,
+    SCRATCH,
+    SELDEPTH,
+    STOP,
+)
+from .tt import (
+    BOUND_EXACT,
+    BOUND_LOWER,
+    BOUND_UPPER,
+    tt_bound,
+    tt_depth,
+    tt_move,
+    tt_probe,
+    tt_score,
+    tt_store,
+)
+
+NULL_MOVE = encode(0, 0, 0, L.F_NULL, 0)
+FUTILITY_MARGIN = 120  # reverse futility: per ply of depth left
+DELTA_MARGIN = 200  # quiescence: a capture that cannot lift the score near alpha is skipped
+
+
+@kernel
+def _count_node(ss):
+    """Count a node; True if the search must stop (stop flag or node limit)."""
+    n = ss[NODES] + 1
+    ss[NODES] = n
+    if (n & POLL_MASK) == 0 and ss[STOP] != 0:
+        ss[ABORTED] = 1
+    if ss[NODE_LIMIT] != 0 and n >= ss[NODE_LIMIT]:
+        ss[STOP] = 1
+        ss[ABORTED] = 1
+    return ss[ABORTED] != 0
+
+
+@kernel
+def _repeated(fam, st, undo):
+    """Has the current position stood before (same side to move)? Ender's compares
+    positions at the start of a turn only."""
+    h = st[L.S_HASH]
+    ply = st[L.S_PLY]
+    if fam == FAMILY_ENDERS:
+        if st[L.S_ACTIONS] != 0:
+            return False
+        i = ply - 1
+        while i >= 0:
+            if undo[i, L.S_ACTIONS] == 0 and undo[i, L.S_HASH] == h:
+                return True
+            if undo[i, L.S_HALF] == 0:
+                break  # before that, a capture or drop made every position different
+            i -= 1
+        return False
+    lo = max(0, ply - st[L.S_HALF])
+    i = ply - 2
+    while i >= lo:
+        if undo[i, L.S_HASH] == h:
+            return True
+        i -= 2
+    return False
+
+
+@kernel
+def _result_score(result, side, ply):
+    """Score of a finished Ender's game for ``side``, the game having ended at ``ply``."""
+    if result == 3:
+        return DRAW
+    if (result == 1 and side == 0) or (result == 2 and side == 1):
+        return MATE - ply
+    return -MATE + ply
+
+
+@kernel
+def _update_pv(ss, ply, m):
+    row = PV + ply * MAX_SPLY
+    ss[row + ply] = m
+    child = PV + (ply + 1) * MAX_SPLY
+    end = ss[PV_LEN + ply + 1]
+    end = max(end, ply + 1)
+    for j in range(ply + 1, end):
+        ss[row + j] = ss[child + j]
+    ss[PV_LEN + ply] = end
+
+
+@kernel
+def _noisy(G, board, st, m, fam):
+    """Captures, promotions and (Ender's) gate entries: the quiescence search's moves."""
+    if victim(board, m) != 0:
+        return True
+    pr = promotion(m)
+    if pr != 0:
+        return pr == G[L.PROMO]  # the best promotion only
+    if fam == FAMILY_ENDERS and m_flag(m) == L.F_NORMAL:
+        gate = G[L.GI_GATE_B] if st[L.S_SIDE] == 0 else G[L.GI_GATE_W]
+        return m_to(m) == gate
+    return False
+
+
+@kernel
+def gen_noisy(G, board, st, undo, buf, n0, fam):
+    """The legal noisy moves (see ``_noisy``) at ``buf[n0:]``; returns the end index.
+    Legality is tested on the noisy pseudo-legal moves only, which is most of the
+    saving over ``gen_legal``."""
+    if fam == FAMILY_ENDERS:
+        n = gen_enders(G, board, st, buf, n0)
+    elif fam == FAMILY_CHESS:
+        n = gen_chess_pseudo(G, board, st, buf, n0)
+    else:
+        n = gen_batteries_pseudo(G, board, st, buf, n0)
+    j = n0
+    for i in range(n0, n):
+        m = buf[i]
+        if _noisy(G, board, st, m, fam):
+            buf[j] = m
+            j += 1
+    if fam == FAMILY_CHESS:
+        return filter_chess_legal(G, board, st, undo, buf, n0, j)
+    if fam == FAMILY_BATTERIES:
+        return _filter_batteries_legal(G, board, st, undo, buf, n0, j)
+    return j
+
+
+@kernel
+def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
+    ss[PV_LEN + ply] = ply
+    if _count_node(ss):
+        return 0
+    ss[SELDEPTH] = max(ss[SELDEPTH], ply)
+    if ply >= MAX_SPLY - 2:
+        return evaluate(G, board, st, ev, ss)
+    fam = G[L.GI_FAMILY]
+    key = st[L.S_HASH]
+    e = tt_probe(tt, key)
+    tmove = 0
+    if e >= 0:
+        tmove = tt_move(tt, e)
+        if beta - alpha == 1:
+            s = tt_score(tt, e, ply)
+            b = tt_bound(tt, e)
+            if b == BOUND_EXACT or (b == BOUND_LOWER and s >= beta) or (b == BOUND_UPPER and s <= alpha):
+                return s
+    side = st[L.S_SIDE]
+    old_alpha = alpha
+    if in_chk:
+        stand = -INF
+        best = -MATE + ply
+    else:
+        stand = evaluate(G, board, st, ev, ss)
+        if stand >= beta:
+            return stand
+        alpha = max(alpha, stand)
+        best = stand
+    n0 = ply * MAX_MOVES
+    if in_chk:
+        n = gen_legal(G, board, st, undo, buf, n0)
+        if n == n0:
+            return -MATE + ply
+    else:
+        n = gen_noisy(G, board, st, undo, buf, n0, fam)
+    score_moves(G, board, st, buf, n0, n, ss, ev, ply, tmove)
+    bestm = 0
+    for i in range(n0, n):
+        m = pick_next(buf, ss, ply, n0, i, n)
+        if (not in_chk and fam != FAMILY_ENDERS and promotion(m) == 0
+                and stand + ev[EV_VALUE + (victim(board, m) & 15)] + DELTA_MARGIN <= alpha):
+            continue  # delta pruning: even winning this piece leaves us below alpha
+        make(G, board, st, undo, m)
+        res = st[L.S_RESULT]
+        if res != 0:
+            s = _result_score(res, side, ply + 1)
+            ss[PV_LEN + ply + 1] = ply + 1
+        else:
+            gives = fam != FAMILY_ENDERS and in_check(G, board, st)
+            if st[L.S_SIDE] != side:
+                s = -qsearch(G, board, st, undo, buf, tt, ss, ev, ply + 1, -beta, -alpha, gives)
+            else:
+                s = qsearch(G, board, st, undo, buf, tt, ss, ev, ply + 1, alpha, beta, gives)
+        unmake(G, board, st, undo)
+        if ss[ABORTED] != 0:
+            return 0
+        if s > best:
+            best = s
+            bestm = m
+            if s > alpha:
+                alpha = s
+                _update_pv(ss, ply, m)
+                if s >= beta:
+                    break
+    bound = BOUND_LOWER if best >= beta else (BOUND_EXACT if best > old_alpha else BOUND_UPPER)
+    tt_store(tt, key, bestm, best, 0, bound, ply, ss[AGE])
+    return best
+
+
+@kernel
+def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk, null_ply):
+    """Score of the position for the side to move, searched ``depth`` plies (actions).
+
+    ``null_ply``: ply of the last null move on the path (no two in a row). Recursive
+    calls pass only run-time values: numba would type a literal ``True`` as its own
+    specialisation, which its cache cannot link back (a crash when loading)."""
+    if depth <= 0:
+        return qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk)
+    ss[PV_LEN + ply] = ply
+    if _count_node(ss):
+        return 0
+    ss[SELDEPTH] = max(ss[SELDEPTH], ply)
+    fam = G[L.GI_FAMILY]
+    if _repeated(fam, st, undo):
+        return DRAW
+    if st[L.S_HALF] >= 100 and not in_chk and (fam != FAMILY_ENDERS or st[L.S_ACTIONS] == 0):
+        return DRAW
+    if ply >= MAX_SPLY - 2:
+        return evaluate(G, board, st, ev, ss)
+    pv_node = beta - alpha > 1
+    # mate distance pruning: no score here beats a mate found closer to the root
+    alpha = max(alpha, -MATE + ply)
+    beta = min(beta, MATE - ply - 1)
+    if alpha >= beta:
+        return alpha
+
+    key = st[L.S_HASH]
+    e = tt_probe(tt, key)
+    tmove = 0
+    if e >= 0:
+        tmove = tt_move(tt, e)
+        if not pv_node and tt_depth(tt, e) >= depth:
+            s = tt_score(tt, e, ply)
+            b = tt_bound(tt, e)
+            if b == BOUND_EXACT or (b == BOUND_LOWER and s >= beta) or (b == BOUND_UPPER and s <= alpha):
+                return s
+    side = st[L.S_SIDE]
+    if in_chk:
+        static = -INF
+    else:
+        static = evaluate(G, board, st, ev, ss)
+    ss[EVAL_STACK + ply] = static
+
+    if not pv_node and not in_chk and fam != FAMILY_ENDERS and abs(beta) < MATE_BOUND:
+        # reverse futility: far above beta with little depth left
+        if depth <= 3 and static - FUTILITY_MARGIN * depth >= beta:
+            return static
+        # null move: give the opponent a free move; still >= beta means a cutoff
+        # (not with pawns alone, where zugzwang is common)
+        if null_ply != ply - 1 and depth >= 3 and static >= beta and ss[SCRATCH + SC_NPM + side] > 0:
+            r = 3 + depth // 6
+            make(G, board, st, undo, NULL_MOVE)
+            s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth - 1 - r,
+                         -beta, -beta + 1, in_chk, ply)
+            unmake(G, board, st, undo)
+            if ss[ABORTED] != 0:
+                return 0
+            if s >= beta:
+                return beta if s >= MATE_BOUND else s
+
+    n0 = ply * MAX_MOVES
+    n = gen_legal(G, board, st, undo, buf, n0)
+    if n == n0:
+        return -MATE + ply if in_chk else DRAW
+    score_moves(G, board, st, buf, n0, n, ss, ev, ply, tmove)
+    best = -INF
+    bestm = 0
+    old_alpha = alpha
+    k1 = ss[KILLERS + 2 * ply]
+    k2 = ss[KILLERS + 2 * ply + 1]
+    for i in range(n0, n):
+        m = pick_next(buf, ss, ply, n0, i, n)
+        searched = i - n0  # moves searched before this one
+        quiet = victim(board, m) == 0 and promotion(m) == 0
+        make(G, board, st, undo, m)
+        res = st[L.S_RESULT]
+        if res != 0:
+            s = _result_score(res, side, ply + 1)
+            ss[PV_LEN + ply + 1] = ply + 1
+        else:
+            flipped = st[L.S_SIDE] != side
+            gives = fam != FAMILY_ENDERS and in_check(G, board, st)
+            nd = depth - 1
+            if gives and ply < 2 * ss[ROOT_DEPTH]:
+                nd += 1  # check extension
+            if searched == 0:
+                if flipped:
+                    s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, -beta, -alpha, gives, null_ply)
+                else:
+                    s = negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, alpha, beta, gives, null_ply)
+            else:
+                r = 0
+                if (depth >= 3 and quiet and not in_chk and not gives and m != k1 and m != k2
+                        and searched >= (3 if pv_node else 2)):
+                    r = ev[EV_LMR + min(depth, 63) * 64 + min(searched, 63)]
+                    if pv_node:
+                        r -= 1
+                    r = min(r, nd - 1)
+                    r = max(r, 0)
+                # null window (reduced), then full depth, then full window
+                if flipped:
+                    s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd - r, -alpha - 1, -alpha, gives, null_ply)
+                else:
+                    s = negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd - r, alpha, alpha + 1, gives, null_ply)
+                if s > alpha and r > 0 and ss[ABORTED] == 0:
+                    if flipped:
+                        s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, -alpha - 1, -alpha, gives, null_ply)
+                    else:
+                        s = negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, alpha, alpha + 1, gives, null_ply)
+                if s > alpha and s < beta and ss[ABORTED] == 0:
+                    if flipped:
+                        s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, -beta, -alpha, gives, null_ply)
+                    else:
+                        s = negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, alpha, beta, gives, null_ply)
+        unmake(G, board, st, undo)
+        if ss[ABORTED] != 0:
+            return 0
+        if s > best:
+            best = s
+            bestm = m
+            if s > alpha:
+                alpha = s
+                _update_pv(ss, ply, m)
+                if s >= beta:
+                    if quiet and m_flag(m) != L.F_END:
+                        quiet_cutoff(board, st, buf, ss, ply, n0, i, depth)
+                    break
+    bound = BOUND_LOWER if best >= beta else (BOUND_EXACT if best > old_alpha else BOUND_UPPER)
+    tt_store(tt, key, bestm, best, depth, bound, ply, ss[AGE])
+    return best
+
+
+# ---------------------------------------------------------------- root
+
+@kernel
+def prepare_root(G, board, st, undo, buf, tt, ss, ev):
+    """Generate and order the root moves (ss[ROOT_MOVES], best guess first); returns
+    their number. ss[ROOT_BEST] becomes the first of them: a legal answer even if the
+    search is stopped at once."""
+    n = gen_legal(G, board, st, undo, buf, 0)
+    tmove = 0
+    e = tt_probe(tt, st[L.S_HASH])
+    if e >= 0:
+        tmove = tt_move(tt, e)
+    score_moves(G, board, st, buf, 0, n, ss, ev, 0, tmove)
+    for i in range(n):
+        ss[ROOT_MOVES + i] = pick_next(buf, ss, 0, 0, i, n)
+    ss[NROOT] = n
+    ss[ROOT_BEST] = ss[ROOT_MOVES] if n > 0 else 0
+    ss[ROOT_SCORE] = -INF
+    return n
+
+
+@kernel
+def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
+    """One pass over the root moves with window (alpha, beta); a move that raises alpha
+    becomes ss[ROOT_BEST] at once and moves to the front of the root list."""
+    ply = 0
+    ss[PV_LEN] = 0
+    ss[ROOT_DONE] = 0
+    fam = G[L.GI_FAMILY]
+    side = st[L.S_SIDE]
+    in_chk = fam != FAMILY_ENDERS and in_check(G, board, st)
+    best = -INF
+    bestm = 0
+    old_alpha = alpha
+    nroot = ss[NROOT]
+    # Run-time values, not literals, for the recursive kernel (see negamax).
+    null_ply = np.int64(-2)  # no null move on the path yet
+    one = np.int64(1)
+    for i in range(nroot):
+        m = ss[ROOT_MOVES + i]
+        quiet = victim(board, m) == 0 and promotion(m) == 0
+        ss[NODES] += 1
+        make(G, board, st, undo, m)
+        res = st[L.S_RESULT]
+        if res != 0:
+            s = _result_score(res, side, 1)
+            ss[PV_LEN + 1] = 1
+        else:
+            flipped = st[L.S_SIDE] != side
+            gives = fam != FAMILY_ENDERS and in_check(G, board, st)
+            nd = depth - 1 + (1 if gives else 0)
+            if i == 0:
+                if flipped:
+                    s = -negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, -beta, -alpha, gives, null_ply)
+                else:
+                    s = negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, alpha, beta, gives, null_ply)
+            else:
+                r = 1 if (depth >= 4 and quiet and not in_chk and not gives and i >= 4) else 0
+                if flipped:
+                    s = -negamax(G, board, st, undo, buf, tt, ss, ev, one, nd - r, -alpha - 1, -alpha, gives, null_ply)
+                else:
+                    s = negamax(G, board, st, undo, buf, tt, ss, ev, one, nd - r, alpha, alpha + 1, gives, null_ply)
+                if s > alpha and r > 0 and ss[ABORTED] == 0:
+                    if flipped:
+                        s = -negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, -alpha - 1, -alpha, gives, null_ply)
+                    else:
+                        s = negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, alpha, alpha + 1, gives, null_ply)
+                if s > alpha and s < beta and ss[ABORTED] == 0:
+                    if flipped:
+                        s = -negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, -beta, -alpha, gives, null_ply)
+                    else:
+                        s = negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, alpha, beta, gives, null_ply)
+        unmake(G, board, st, undo)
+        if ss[ABORTED] != 0:
+            break
+        ss[ROOT_DONE] = i + 1
+        best = max(best, s)
+        if s > alpha:
+            alpha = s
+            bestm = m
+            _update_pv(ss, ply, m)
+            ss[ROOT_BEST] = m
+            ss[ROOT_SCORE] = s
+            for j in range(i, 0, -1):
+                ss[ROOT_MOVES + j] = ss[ROOT_MOVES + j - 1]
+            ss[ROOT_MOVES] = m
+            if s >= beta:
+                break
+    if ss[ABORTED] == 0:
+        bound = BOUND_LOWER if best >= beta else (BOUND_EXACT if best > old_alpha else BOUND_UPPER)
+        tt_store(tt, st[L.S_HASH], bestm if bestm != 0 else ss[ROOT_BEST], best, depth, bound, 0, ss[AGE])
+    return best
+
+
+@kernel
+def iterate(G, board, st, undo, buf, tt, ss, ev, depth, prev):
+    """Search the root to ``depth`` with an aspiration window around ``prev`` (the last
+    iteration's score), widening it on failure. Returns the score (exact unless
+    ss[ABORTED])."""
+    ss[ROOT_DEPTH] = depth
+    delta = ev[W_ASPIRATION]
+    if depth >= 4 and abs(prev) < MATE_BOUND:
+        alpha = max(prev - delta, -INF)
+        beta = min(prev + delta, INF)
+    else:
+        alpha = -INF
+        beta = INF
+    while True:
+        s = search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta)
+        if ss[ABORTED] != 0:
+            return s
+        if s <= alpha and alpha > -INF:
+            beta = (alpha + beta) // 2
+            alpha = max(s - delta, -INF)
+        elif s >= beta and beta < INF:
+            beta = min(s + delta, INF)
+        else:
+            return s
+        delta += delta
+        if delta > 1000:
+            alpha = -INF
+            beta = INF

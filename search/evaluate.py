@@ -1,0 +1,668 @@
+"""Static evaluation: centipawns from the side to move's point of view.
+
+``build_eval(name)`` (Python, cached per game) turns the game's geometry, piece values
+and the weights of ``search/weights.py`` into one flat int64 array ``ev``: tapered
+piece-square tables (material included), per-type classes, tables for passed pawns,
+king attack, Ender's gate distances and the search's reduction table. The numba
+``evaluate(G, board, st, ev, ss)`` reads it; one compiled evaluation serves every game.
+
+Terms:
+- all games: tapered material + piece-square terms computed from geometry (empty-board
+  mobility of the piece on the square and centralisation; pawn advance; king shelter in
+  the middlegame, king centralisation in the endgame), tempo.
+- chess-likes: bishop pair, rook-like pieces on open files, doubled / isolated / passed
+  pawns, pawn shield and enemy pieces near the king, super pieces (Q, C, A) losing value
+  against many enemy light pieces, drawish material (a lone minor or two knights cannot
+  force mate; no pawns and less than a rook ahead is drawish).
+- batteries: charge (pieces next to an own Battery), Batteries close to the enemy
+  President, President safety (enemy pieces near it, doubled when charged; guards).
+- enders: material on board and in reserve, progress towards the enemy gate (distance
+  in the piece's own moves), the gate race (who can occupy the enemy gate first, with
+  the reply-turn rule), guards near the own gate, threats against the own gate.
+"""
+import math
+from functools import cache
+
+import numpy as np
+
+from movegen import layout as L
+from movegen.games import find_game
+from movegen.tables import build_tables, geometry
+
+from .jit import kernel
+from .state import (
+    SC_BATT,
+    SC_COUNT,
+    SC_FILE_CNT,
+    SC_FILE_HI,
+    SC_FILE_LO,
+    SC_LIST,
+    SC_LIST_MAX,
+    SC_NBATT,
+    SC_NPM,
+    SC_PAWNS,
+    SCRATCH,
+)
+from .weights import weights
+
+NSQ = L.NSQ_MAX
+
+# ev: scalars
+EV_FAMILY = 0
+EV_PAWN = 1
+EV_KING = 2
+EV_BISHOP = 3
+EV_KNIGHT = 4
+EV_MAXPHASE = 5
+EV_BATTERY = 6
+EV_ROOK_VALUE = 7  # "less than a rook ahead" threshold
+W_TEMPO = 8
+W_BISHOP_PAIR = 9
+W_ROOK_OPEN = 10
+W_ROOK_HALF = 11
+W_DOUBLED = 12
+W_ISOLATED = 13
+W_SHIELD = 14
+W_SHIELD2 = 15
+W_KING_OPEN = 16
+W_KATT_RADIUS = 17
+W_SUPER_VS_LIGHT = 18
+W_DRAWISH = 19
+W_NOMATE = 20
+W_ASPIRATION = 21
+W_BATT_NEAR = 22
+W_PRES_CHARGED = 23
+W_PRES_GUARD = 24
+W_RESERVE_PCT = 25
+W_GATE_GUARD = 26
+W_GATE_THREAT = 27
+W_RACE_LEAD = 28
+W_RACE_MAX = 29
+W_REPLY_LOST = 30
+# ev: per-type tables [16]
+EV_VALUE = 64  # middlegame value (move ordering, pruning margins)
+EV_PHASE_W = 80
+EV_ORTHO = 96  # 1: has an unlimited orthogonal slide (rook-like)
+EV_ATTACK_W = 112  # king attack units
+EV_CHARGE = 128  # batteries: bonus when charged
+EV_CLASS = 144  # 1 super piece (Q, C, A), 2 light piece (R, B, N, Courier)
+EV_NOMATE = 160  # 1: alone with its king it cannot force mate (B, N, Courier)
+# ev: other tables
+EV_PASSED_MG = 176  # [16] by rank from the own side
+EV_PASSED_EG = 192
+EV_KATT = 208  # [32] king attack penalty by attack units
+EV_LMR = 256  # [64][64] late-move reduction by depth and move number
+EV_PST_MG = EV_LMR + 64 * 64  # [32][NSQ] by cell code (material included, Black negative)
+EV_PST_EG = EV_PST_MG + 32 * NSQ
+EV_DIST = EV_PST_EG + 32 * NSQ  # [2][16][NSQ] Ender's: own moves to the enemy gate
+EV_SIZE = EV_DIST + 32 * NSQ
+
+FAMILY_CHESS, FAMILY_BATTERIES, FAMILY_ENDERS = 0, 1, 2
+FAR = 99  # distance of an unreachable square
+
+
+# ------------------------------------------------------------------ building the tables
+
+def _empty_board_reach(G, geo, colour, t, sq):
+    """Squares a piece of type ``t`` could go to from ``sq`` on an empty board."""
+    reach = set()
+    n = G[L.ACOUNT + colour * L.NT_MAX + t]
+    for k in range(n):
+        i = (colour * L.NT_MAX + t) * L.MAX_ATOMS + k
+        d, rng = int(G[L.ADELTA + i]), int(G[L.ARANGE + i])
+        s, steps = sq + d, 1
+        while s in geo.valid_set:
+            reach.add(s)
+            if rng == 1 or (rng > 1 and steps == rng):
+                break
+            s += d
+            steps += 1
+    return reach
+
+
+def _gate_distances(G, geo, colour, t, target):
+    """Moves a piece needs from each cell to ``target`` on an empty board (BFS)."""
+    dist = {target: 0}
+    frontier = [target]
+    # Moves are reversible in these games (all atoms are symmetric), so BFS from the target.
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for r in _empty_board_reach(G, geo, colour, t, s):
+                if r not in dist:
+                    dist[r] = dist[s] + 1
+                    nxt.append(r)
+        frontier = nxt
+    return dist
+
+
+def _tenths(rr, start, last):
+    if rr <= start or last <= start:
+        return 0
+    return max(0, min(10, round(10 * (rr - start) / (last - start))))
+
+
+@cache
+def build_eval(name: str) -> np.ndarray:
+    """The evaluation table ``ev`` of game ``name``."""
+    game = find_game(name)
+    tables = build_tables(name)
+    geo = geometry(name)
+    G = tables.G
+    w = weights(game)
+    ev = np.zeros(EV_SIZE, np.int64)
+    fam = game.family
+    ev[EV_FAMILY] = fam
+    W, H = game.files, game.ranks
+    pawn = king = bishop = knight = battery = 0
+    for t, p in enumerate(game.pieces, start=1):
+        if p.pawn:
+            pawn = t
+        if p.royal:
+            king = t
+        if fam == FAMILY_CHESS and p.letter == "B":
+            bishop = t
+        if fam == FAMILY_CHESS and p.letter == "N":
+            knight = t
+        if fam == FAMILY_BATTERIES and p.letter == "B":
+            battery = t
+    ev[EV_PAWN], ev[EV_KING], ev[EV_BISHOP], ev[EV_KNIGHT], ev[EV_BATTERY] = pawn, king, bishop, knight, battery
+    ev[EV_ROOK_VALUE] = 400
+    for idx, key in ((W_TEMPO, "tempo"), (W_BISHOP_PAIR, "bishop_pair"),
+                     (W_ROOK_OPEN, "rook_open_file"), (W_ROOK_HALF, "rook_half_open_file"),
+                     (W_DOUBLED, "pawn_doubled"), (W_ISOLATED, "pawn_isolated"),
+                     (W_SHIELD, "king_shield"), (W_SHIELD2, "king_shield2"),
+                     (W_KING_OPEN, "king_open_file"), (W_KATT_RADIUS, "king_attack_radius"),
+                     (W_SUPER_VS_LIGHT, "super_piece_vs_light"), (W_DRAWISH, "drawish_scale"),
+                     (W_NOMATE, "no_mate_scale"), (W_ASPIRATION, "aspiration")):
+        ev[idx] = w[key]
+    if fam == FAMILY_BATTERIES:
+        ev[W_BATT_NEAR] = w["battery_near_enemy_president"]
+        ev[W_PRES_CHARGED] = w["president_attack_charged"]
+        ev[W_PRES_GUARD] = w["president_guard"]
+    if fam == FAMILY_ENDERS:
+        ev[W_RESERVE_PCT] = w["reserve_pct"]
+        ev[W_GATE_GUARD] = w["gate_guard"]
+        ev[W_GATE_THREAT] = w["gate_threat"]
+        ev[W_RACE_LEAD] = w["race_lead"]
+        ev[W_RACE_MAX] = w["race_max"]
+        ev[W_REPLY_LOST] = w["reply_lost"]
+
+    # per-type tables
+    eg_scale = w["eg_scale"]
+    for t, p in enumerate(game.pieces, start=1):
+        v = p.value
+        ev[EV_VALUE + t] = v
+        plain = not p.pawn and not p.royal
+        if plain and fam != FAMILY_ENDERS:
+            ev[EV_PHASE_W + t] = 0 if v < 200 else 1 if v <= 400 else 2 if v <= 600 else 4
+        rook_like = any(int(G[L.ADELTA + (t * L.MAX_ATOMS) + k]) in (1, -1, geo.stride, -geo.stride)
+                        and int(G[L.ARANGE + t * L.MAX_ATOMS + k]) == 0
+                        for k in range(int(G[L.ACOUNT + t])))
+        ev[EV_ORTHO + t] = int(plain and rook_like and fam == FAMILY_CHESS)
+        if plain:
+            ev[EV_ATTACK_W + t] = (w["king_attack_super"] if v >= 800 else
+                                   w["king_attack_rook"] if v >= 450 else w["king_attack_minor"])
+            ev[EV_CLASS + t] = 1 if v >= 800 else 2 if v <= 500 else 0
+            ev[EV_NOMATE + t] = int(v <= 350 and fam == FAMILY_CHESS)
+        if fam == FAMILY_BATTERIES:
+            ev[EV_CHARGE + t] = w["charge"].get(p.letter, 0)
+            if p.letter in w["president_attack_weight"]:
+                ev[EV_ATTACK_W + t] = w["president_attack_weight"][p.letter]
+    start_rr = game.pawn_double_rank - 1
+    for rr in range(min(H, 16)):
+        k = _tenths(rr, start_rr, H - 1)
+        ev[EV_PASSED_MG + rr] = w["passed_mg"][k]
+        ev[EV_PASSED_EG + rr] = w["passed_eg"][k]
+    table = w["king_attack_table"]
+    for u in range(32):
+        ev[EV_KATT + u] = table[min(u, len(table) - 1)]
+    for d in range(1, 64):
+        for m in range(1, 64):
+            ev[EV_LMR + d * 64 + m] = int(0.75 + math.log(d) * math.log(m) / 2.25)
+
+    # piece-square tables (White's view; Black's are mirrored and negated)
+    def centrality(sq):
+        f, r = geo.file_rank(sq)
+        return ((W - 1) + (H - 1) - abs(2 * f - (W - 1)) - abs(2 * r - (H - 1))) / 2
+
+    cells = geo.valid
+    mean_cen = sum(centrality(s) for s in cells) / len(cells)
+    gate_b = geo.parse(game.gates[1]) if game.gates else 0
+    gate_w = geo.parse(game.gates[0]) if game.gates else 0
+    progress = w.get("gate_progress", [0] * 16)
+    for t, p in enumerate(game.pieces, start=1):
+        v = p.value
+        veg = v * eg_scale.get(p.letter, 100) // 100
+        mob = {s: len(_empty_board_reach(G, geo, 0, t, s)) for s in cells}
+        mean_mob = sum(mob.values()) / len(cells)
+        if fam == FAMILY_ENDERS:
+            for colour, target in ((0, gate_b), (1, gate_w)):
+                dist = _gate_distances(G, geo, colour, t, target)
+                for s in cells:
+                    ev[EV_DIST + (colour * 16 + t) * NSQ + s] = dist.get(s, FAR)
+        for s in cells:
+            f, rr = geo.file_rank(s)
+            cen = centrality(s) - mean_cen
+            if fam == FAMILY_ENDERS:
+                d = int(ev[EV_DIST + t * NSQ + s])
+                mg = eg = v + (progress[d] if d < len(progress) else 0)
+            elif p.pawn:
+                k = _tenths(rr, start_rr, H - 1)
+                mg = v + w["pawn_advance_mg"][k]
+                eg = veg + w["pawn_advance_eg"][k]
+                centre_files = {(W - 1) // 2, W // 2}
+                if 2 <= rr <= H - 3:
+                    if f in centre_files:
+                        mg += w["pawn_centre_mg"]
+                    elif f - 1 in centre_files or f + 1 in centre_files:
+                        mg += w["pawn_centre_mg"] // 2
+            elif p.royal:
+                mg = -w["king_back_rank_mg"] * min(rr, 4)
+                if rr == 0:
+                    mg += w["king_file_edge_mg"] * (abs(2 * f - (W - 1)) // 2)
+                eg = round(w["king_centre_eg"] * cen)
+            else:
+                mg = v + round(w["mobility_sq_mg"] * (mob[s] - mean_mob) + w["centre_mg"] * cen)
+                eg = veg + round(w["mobility_sq_eg"] * (mob[s] - mean_mob) + w["centre_eg"] * cen)
+                if fam == FAMILY_BATTERIES and t == battery:
+                    mg += round(w["battery_centre"] * cen)
+            mirror = geo.index(f, H - 1 - rr)
+            ev[EV_PST_MG + t * NSQ + s] = mg
+            ev[EV_PST_EG + t * NSQ + s] = eg
+            ev[EV_PST_MG + (16 + t) * NSQ + mirror] = -mg
+            ev[EV_PST_EG + (16 + t) * NSQ + mirror] = -eg
+
+    # game phase of the start position (the taper's full middlegame)
+    maxphase = 0
+    board = np.zeros(geo.nsq, np.int8)
+    from movegen.fen import parse_fen
+    board, _, _ = parse_fen(game, tables, game.start_fen)
+    for s in cells:
+        c = int(board[s])
+        if c:
+            maxphase += ev[EV_PHASE_W + (c & 15)]
+    ev[EV_MAXPHASE] = max(1, maxphase)
+    return ev
+
+
+# ------------------------------------------------------------------ numba evaluation
+
+@kernel
+def _cheb(G, a, b):
+    return max(abs(G[L.SQ_FILE + a] - G[L.SQ_FILE + b]), abs(G[L.SQ_RANK + a] - G[L.SQ_RANK + b]))
+
+
+@kernel
+def _taper(ev, mg, eg, phase):
+    maxp = ev[EV_MAXPHASE]
+    phase = min(phase, maxp)
+    return (mg * phase + eg * (maxp - phase)) // maxp
+
+
+@kernel
+def _king_shelter(G, board, ev, k, colour, pawn_code):
+    """Middlegame bonus for own pawns in front of the king, penalty for an open king file."""
+    stride = G[L.GI_STRIDE]
+    fwd = stride if colour == 0 else -stride
+    s = 0
+    has_file_pawn = False
+    for df in (-1, 0, 1):
+        if board[k + fwd + df] == pawn_code:
+            s += ev[W_SHIELD]
+            if df == 0:
+                has_file_pawn = True
+        elif board[k + 2 * fwd + df] == pawn_code:
+            s += ev[W_SHIELD2]
+            if df == 0:
+                has_file_pawn = True
+    if not has_file_pawn:
+        s += ev[W_KING_OPEN]
+    return s
+
+
+@kernel
+def _drawish(ev, ss, score, npm0, npm1):
+    """Scale a score towards 0 when the side ahead cannot (easily) force mate."""
+    pawn = ev[EV_PAWN]
+    strong = 0 if score > 0 else 1
+    base = SCRATCH + SC_COUNT
+    if ss[base + 16 * strong + pawn] > 0:
+        return score
+    npm_s = npm0 if strong == 0 else npm1
+    npm_w = npm1 if strong == 0 else npm0
+    # the strong side's pieces: a single piece that cannot mate, or exactly two knights
+    pieces = 0
+    nomate = 0
+    knights = 0
+    for t in range(1, 16):
+        n = ss[base + 16 * strong + t]
+        if t != pawn and t != ev[EV_KING] and n > 0:
+            pieces += n
+            if ev[EV_NOMATE + t]:
+                nomate += n
+            if t == ev[EV_KNIGHT]:
+                knights += n
+    if pieces == 0 or (pieces == 1 and nomate == 1) or (pieces == 2 and knights == 2):
+        return score // ev[W_NOMATE]
+    if npm_s - npm_w < ev[EV_ROOK_VALUE]:
+        return score // ev[W_DRAWISH]
+    return score
+
+
+@kernel
+def eval_chess(G, board, st, ev, ss):
+    base = SCRATCH
+    for i in range(32):
+        ss[base + SC_COUNT + i] = 0
+    files = G[L.GI_W]
+    for c in range(2):
+        for f in range(files):
+            ss[base + SC_FILE_CNT + 16 * c + f] = 0
+            ss[base + SC_FILE_LO + 16 * c + f] = 99
+            ss[base + SC_FILE_HI + 16 * c + f] = -1
+    pawn = ev[EV_PAWN]
+    kings = (st[L.S_KING], st[L.S_KING + 1])
+    radius = ev[W_KATT_RADIUS]
+    mg = 0
+    eg = 0
+    phase = 0
+    npm0 = 0
+    npm1 = 0
+    att0 = 0  # attack units against White's king
+    att1 = 0
+    nlist = 0  # pawns from the front of SC_LIST, rook-like pieces from the back
+    nrooks = 0
+    for i in range(G[L.GI_NCELLS]):
+        sq = G[L.SQUARES + i]
+        p = np.int64(board[sq])
+        if p == 0:
+            continue
+        mg += ev[EV_PST_MG + p * NSQ + sq]
+        eg += ev[EV_PST_EG + p * NSQ + sq]
+        ss[base + SC_COUNT + p] += 1
+        t = p & 15
+        c = p >> 4
+        if t == pawn:
+            f = G[L.SQ_FILE + sq]
+            r = G[L.SQ_RANK + sq]
+            k = base + 16 * c + f
+            ss[k + SC_FILE_CNT] += 1
+            ss[k + SC_FILE_LO] = min(ss[k + SC_FILE_LO], r)
+            ss[k + SC_FILE_HI] = max(ss[k + SC_FILE_HI], r)
+            if nlist < SC_LIST_MAX // 2:
+                ss[base + SC_LIST + nlist] = sq
+                nlist += 1
+            continue
+        phase += ev[EV_PHASE_W + t]
+        if c == 0:
+            npm0 += ev[EV_VALUE + t]
+        else:
+            npm1 += ev[EV_VALUE + t]
+        if ev[EV_ORTHO + t] and nrooks < SC_LIST_MAX // 2:
+            ss[base + SC_LIST + SC_LIST_MAX - 1 - nrooks] = sq
+            nrooks += 1
+        aw = ev[EV_ATTACK_W + t]
+        if aw != 0 and _cheb(G, sq, kings[1 - c]) <= radius:
+            if c == 0:
+                att1 += aw
+            else:
+                att0 += aw
+
+    # pawn structure
+    for i in range(nlist):
+        sq = ss[base + SC_LIST + i]
+        p = np.int64(board[sq])
+        c = p >> 4
+        f = G[L.SQ_FILE + sq]
+        r = G[L.SQ_RANK + sq]
+        sign = 1 if c == 0 else -1
+        own = base + 16 * c
+        opp = base + 16 * (1 - c)
+        if ss[own + SC_FILE_CNT + f] > 1:
+            mg += sign * ev[W_DOUBLED]
+            eg += sign * ev[W_DOUBLED]
+        left = ss[own + SC_FILE_CNT + f - 1] if f > 0 else 0
+        right = ss[own + SC_FILE_CNT + f + 1] if f + 1 < files else 0
+        if left == 0 and right == 0:
+            mg += sign * ev[W_ISOLATED]
+            eg += sign * ev[W_ISOLATED]
+        passed = True
+        for ff in range(max(0, f - 1), min(files, f + 2)):
+            if c == 0:
+                if ss[opp + SC_FILE_HI + ff] > r:
+                    passed = False
+            elif ss[opp + SC_FILE_LO + ff] < r:
+                passed = False
+        if passed:
+            rr = r if c == 0 else G[L.GI_H] - 1 - r
+            mg += sign * ev[EV_PASSED_MG + rr]
+            eg += sign * ev[EV_PASSED_EG + rr]
+
+    # rook-like pieces on open files
+    for i in range(nrooks):
+        sq = ss[base + SC_LIST + SC_LIST_MAX - 1 - i]
+        c = np.int64(board[sq]) >> 4
+        f = G[L.SQ_FILE + sq]
+        if ss[base + SC_FILE_CNT + 16 * c + f] == 0:
+            sign = 1 if c == 0 else -1
+            if ss[base + SC_FILE_CNT + 16 * (1 - c) + f] == 0:
+                mg += sign * ev[W_ROOK_OPEN]
+                eg += sign * ev[W_ROOK_OPEN] // 2
+            else:
+                mg += sign * ev[W_ROOK_HALF]
+
+    # king safety (middlegame)
+    if pawn != 0:
+        mg += _king_shelter(G, board, ev, kings[0], 0, pawn)
+        mg -= _king_shelter(G, board, ev, kings[1], 1, pawn + 16)
+    mg -= ev[EV_KATT + min(att0, 31)]
+    mg += ev[EV_KATT + min(att1, 31)]
+
+    # piece-set terms
+    cnt = base + SC_COUNT
+    b = ev[EV_BISHOP]
+    if b != 0:
+        if ss[cnt + b] >= 2:
+            mg += ev[W_BISHOP_PAIR]
+            eg += ev[W_BISHOP_PAIR]
+        if ss[cnt + 16 + b] >= 2:
+            mg -= ev[W_BISHOP_PAIR]
+            eg -= ev[W_BISHOP_PAIR]
+    svl = ev[W_SUPER_VS_LIGHT]
+    if svl != 0:
+        sup0 = 0
+        sup1 = 0
+        light0 = 0
+        light1 = 0
+        for t in range(1, 16):
+            cl = ev[EV_CLASS + t]
+            if cl == 1:
+                sup0 += ss[cnt + t]
+                sup1 += ss[cnt + 16 + t]
+            elif cl == 2:
+                light0 += ss[cnt + t]
+                light1 += ss[cnt + 16 + t]
+        d = svl * (sup1 * light0 - sup0 * light1)
+        mg += d
+        eg += d
+
+    ss[base + SC_NPM] = npm0
+    ss[base + SC_NPM + 1] = npm1
+    ss[base + SC_PAWNS] = ss[cnt + pawn] if pawn != 0 else 0
+    ss[base + SC_PAWNS + 1] = ss[cnt + 16 + pawn] if pawn != 0 else 0
+    score = _taper(ev, mg, eg, phase)
+    if score != 0:
+        score = _drawish(ev, ss, score, npm0, npm1)
+    if st[L.S_SIDE] == 1:
+        score = -score
+    return score + ev[W_TEMPO]
+
+
+@kernel
+def eval_batteries(G, board, st, ev, ss):
+    base = SCRATCH
+    for i in range(32):
+        ss[base + SC_COUNT + i] = 0
+    ss[base + SC_NBATT] = 0
+    ss[base + SC_NBATT + 1] = 0
+    battery = ev[EV_BATTERY]
+    king = ev[EV_KING]
+    pawn = ev[EV_PAWN]
+    mg = 0
+    eg = 0
+    phase = 0
+    npm0 = 0
+    npm1 = 0
+    nlist = 0
+    for i in range(G[L.GI_NCELLS]):
+        sq = G[L.SQUARES + i]
+        p = np.int64(board[sq])
+        if p == 0:
+            continue
+        mg += ev[EV_PST_MG + p * NSQ + sq]
+        eg += ev[EV_PST_EG + p * NSQ + sq]
+        ss[base + SC_COUNT + p] += 1
+        t = p & 15
+        c = p >> 4
+        phase += ev[EV_PHASE_W + t]
+        if t == battery:
+            nb = ss[base + SC_NBATT + c]
+            if nb < 8:
+                ss[base + SC_BATT + 8 * c + nb] = sq
+                ss[base + SC_NBATT + c] = nb + 1
+        elif t != king:
+            if t != pawn:
+                if c == 0:
+                    npm0 += ev[EV_VALUE + t]
+                else:
+                    npm1 += ev[EV_VALUE + t]
+            if nlist < SC_LIST_MAX:
+                ss[base + SC_LIST + nlist] = sq
+                nlist += 1
+    pres = (st[L.S_KING], st[L.S_KING + 1])
+    stride = G[L.GI_STRIDE]
+    # Batteries: charge of the pieces around them, closeness to the enemy President
+    for c in range(2):
+        sign = 1 if c == 0 else -1
+        for j in range(ss[base + SC_NBATT + c]):
+            b = ss[base + SC_BATT + 8 * c + j]
+            for d in (1, -1, stride, -stride, stride + 1, stride - 1, -stride + 1, -stride - 1):
+                q = np.int64(board[b + d])
+                if q != 0 and q != L.OFF and (q >> 4) == c:
+                    mg += sign * ev[EV_CHARGE + (q & 15)]
+                    eg += sign * ev[EV_CHARGE + (q & 15)]
+            near = 7 - _cheb(G, b, pres[1 - c])
+            if near > 0:
+                mg += sign * near * ev[W_BATT_NEAR]
+    # President safety: enemy pieces near it (charged ones count more), own guards
+    att0 = 0
+    att1 = 0
+    for i in range(nlist):
+        sq = ss[base + SC_LIST + i]
+        p = np.int64(board[sq])
+        t = p & 15
+        c = p >> 4
+        dist = _cheb(G, sq, pres[1 - c])
+        if dist <= 2:
+            units = ev[EV_ATTACK_W + t]
+            for j in range(ss[base + SC_NBATT + c]):
+                if _cheb(G, sq, ss[base + SC_BATT + 8 * c + j]) == 1:
+                    units *= ev[W_PRES_CHARGED]
+                    break
+            if c == 0:
+                att1 += units
+            else:
+                att0 += units
+        if _cheb(G, sq, pres[c]) == 1:
+            g = ev[W_PRES_GUARD]
+            mg += g if c == 0 else -g
+    mg -= ev[EV_KATT + min(att0, 31)]
+    mg += ev[EV_KATT + min(att1, 31)]
+    eg -= ev[EV_KATT + min(att0, 31)] // 2
+    eg += ev[EV_KATT + min(att1, 31)] // 2
+    ss[base + SC_NPM] = npm0
+    ss[base + SC_NPM + 1] = npm1
+    ss[base + SC_PAWNS] = ss[base + SC_COUNT + pawn]
+    ss[base + SC_PAWNS + 1] = ss[base + SC_COUNT + 16 + pawn]
+    score = _taper(ev, mg, eg, phase)
+    # a side without any capturing piece (President and Batteries only) cannot mate
+    strong = 0 if score > 0 else 1
+    if score != 0 and ss[base + SC_PAWNS + strong] == 0 and ss[base + SC_NPM + strong] == 0:
+        score = score // ev[W_NOMATE]
+    if st[L.S_SIDE] == 1:
+        score = -score
+    return score + ev[W_TEMPO]
+
+
+@kernel
+def eval_enders(G, board, st, ev, ss):
+    side = st[L.S_SIDE]
+    moved = st[L.S_MOVED]
+    gates = (G[L.GI_GATE_W], G[L.GI_GATE_B])
+    score = 0  # White's view
+    turns0 = FAR  # own turns each side needs to occupy the enemy gate
+    turns1 = FAR
+    guards0 = 0
+    guards1 = 0
+    near0 = 0  # pieces one move from the enemy gate
+    near1 = 0
+    for i in range(G[L.GI_NCELLS]):
+        sq = G[L.SQUARES + i]
+        p = np.int64(board[sq])
+        if p == 0:
+            continue
+        score += ev[EV_PST_MG + p * NSQ + sq]
+        t = p & 15
+        c = p >> 4
+        d = ev[EV_DIST + (c * 16 + t) * NSQ + sq]
+        turns = d
+        if c == side and (moved >> G[L.CELL + sq]) & 1:
+            turns += 1  # it has moved this turn already
+        if c == 0:
+            turns0 = min(turns0, turns)
+            if d == 1:
+                near0 += 1
+            if _cheb(G, sq, gates[0]) <= 2:
+                guards0 += 1
+        else:
+            turns1 = min(turns1, turns)
+            if d == 1:
+                near1 += 1
+            if _cheb(G, sq, gates[1]) <= 2:
+                guards1 += 1
+    pct = ev[W_RESERVE_PCT]
+    for t in range(1, G[L.GI_NT] + 1):
+        v = ev[EV_VALUE + t] * pct // 100
+        score += v * (st[L.S_RES + t] - st[L.S_RES + 16 + t])
+    score += ev[W_GATE_GUARD] * (min(guards0, 3) - min(guards1, 3))
+    if side == 1:
+        score = -score
+    t_us = turns0 if side == 0 else turns1
+    t_them = turns1 if side == 0 else turns0
+    near_them = near1 if side == 0 else near0
+    if st[L.S_REPLY] != 0:
+        # Black's reply turn: reach c1 now (a draw) or lose when the turn ends
+        return 0 if t_us <= 1 else -ev[W_REPLY_LOST]
+    # The side to move is first in the race. White reaching first gives Black a reply
+    # turn (a draw if Black arrives in it), Black reaching first wins at once.
+    t_us = min(t_us, 12)
+    t_them = min(t_them, 12)
+    adv = t_them - t_us if side == 0 else t_them - t_us + 1
+    lim = ev[W_RACE_MAX]
+    adv = max(-lim, min(lim, adv))
+    score += ev[W_RACE_LEAD] * adv * 3 // (min(t_us, t_them) + 2)
+    if t_us > 1:
+        score -= ev[W_GATE_THREAT] * near_them
+    return score
+
+
+@kernel
+def evaluate(G, board, st, ev, ss):
+    """Static score of the position for the side to move (centipawns)."""
+    fam = ev[EV_FAMILY]
+    if fam == FAMILY_ENDERS:
+        return eval_enders(G, board, st, ev, ss)
+    if fam == FAMILY_BATTERIES:
+        return eval_batteries(G, board, st, ev, ss)
+    return eval_chess(G, board, st, ev, ss)

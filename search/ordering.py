@@ -1,0 +1,132 @@
+"""Move ordering: transposition-table move, winning actions (Ender's gate entry),
+captures by MVV/LVA and promotions, killers, Ender's end-of-turn and drops, then quiet
+moves by history (Ender's: plus progress towards the enemy gate).
+
+Scores go to ``ss[SCORES + ply * MAX_MOVES + i]`` beside ``buf[ply * MAX_MOVES + i]``;
+``pick_next`` does one step of selection sort, so a cutoff after the first moves never
+pays for sorting the rest.
+"""
+import numpy as np
+
+from movegen import layout as L
+from movegen.core import m_extra, m_flag, m_from, m_promo, m_to
+
+from .evaluate import EV_DIST, EV_FAMILY, EV_VALUE, FAMILY_ENDERS, NSQ
+from .jit import kernel
+from .state import HIST, KILLERS, MAX_MOVES, SCORES
+
+SCORE_TT = 1 << 30
+SCORE_WIN = 1 << 29  # an action that wins at once (Ender's gate entry)
+SCORE_NOISY = 1 << 28
+SCORE_KILLER = 1 << 27
+SCORE_END_TURN = 1 << 26
+SCORE_DROP = 1 << 25
+HIST_MAX = 1 << 14
+
+
+@kernel
+def victim(board, m):
+    """Cell code of the piece move ``m`` captures (0: none)."""
+    flag = m_flag(m)
+    if flag == L.F_EP or flag == L.F_OVERTAKE:
+        return np.int64(board[m_extra(m)])
+    if flag == L.F_NORMAL or flag == L.F_DOUBLE:
+        return np.int64(board[m_to(m)])
+    return np.int64(0)
+
+
+@kernel
+def promotion(m):
+    """Type a move promotes to (0: none; a drop's piece type is not a promotion)."""
+    if m_flag(m) == L.F_DROP:
+        return 0
+    return m_promo(m)
+
+
+@kernel
+def hist_index(side, m):
+    return HIST + (side * L.NSQ_MAX + m_from(m)) * L.NSQ_MAX + m_to(m)
+
+
+@kernel
+def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
+    side = st[L.S_SIDE]
+    k1 = ss[KILLERS + 2 * ply]
+    k2 = ss[KILLERS + 2 * ply + 1]
+    enders = ev[EV_FAMILY] == FAMILY_ENDERS
+    enemy_gate = G[L.GI_GATE_B] if side == 0 else G[L.GI_GATE_W]
+    base = SCORES + ply * MAX_MOVES - n0
+    for i in range(n0, n):
+        m = buf[i]
+        if m == tt_mv:
+            s = SCORE_TT
+        else:
+            v = victim(board, m)
+            pr = promotion(m)
+            flag = m_flag(m)
+            if enders and flag == L.F_NORMAL and m_to(m) == enemy_gate:
+                s = SCORE_WIN + (ev[EV_VALUE + (v & 15)] if v != 0 else 0)
+            elif v != 0 or pr != 0:
+                attacker = np.int64(board[m_from(m)]) & 15
+                s = SCORE_NOISY + 16 * ev[EV_VALUE + (v & 15)] - ev[EV_VALUE + attacker] // 16
+                if pr != 0:
+                    s += 16 * ev[EV_VALUE + pr]
+            elif m == k1:
+                s = SCORE_KILLER + 2
+            elif m == k2:
+                s = SCORE_KILLER + 1
+            elif flag == L.F_END:
+                s = SCORE_END_TURN
+            elif flag == L.F_DROP:
+                s = SCORE_DROP + ev[EV_VALUE + m_promo(m)]
+            else:
+                s = ss[hist_index(side, m)]
+                if enders:
+                    p = np.int64(board[m_from(m)])
+                    t = p & 15
+                    d0 = ev[EV_DIST + (side * 16 + t) * NSQ + m_from(m)]
+                    d1 = ev[EV_DIST + (side * 16 + t) * NSQ + m_to(m)]
+                    s += 2048 * (d0 - d1)
+        ss[base + i] = s
+
+
+@kernel
+def pick_next(buf, ss, ply, n0, i, n):
+    """Move the best-scored move of ``buf[i:n]`` to ``i`` and return it."""
+    base = SCORES + ply * MAX_MOVES - n0
+    best = i
+    bs = ss[base + i]
+    for j in range(i + 1, n):
+        if ss[base + j] > bs:
+            bs = ss[base + j]
+            best = j
+    if best != i:
+        m = buf[best]
+        buf[best] = buf[i]
+        buf[i] = m
+        ss[base + best] = ss[base + i]
+        ss[base + i] = bs
+    return buf[i]
+
+
+@kernel
+def _hist_update(ss, k, bonus):
+    h = ss[k]
+    ss[k] = h + bonus - h * abs(bonus) // HIST_MAX
+
+
+@kernel
+def quiet_cutoff(board, st, buf, ss, ply, n0, i, depth):
+    """``buf[i]``, a quiet move, refuted the node: killers up, history up for it and
+    down for the quiet moves tried before it (``buf[n0:i]``)."""
+    m = buf[i]
+    side = st[L.S_SIDE]
+    if ss[KILLERS + 2 * ply] != m:
+        ss[KILLERS + 2 * ply + 1] = ss[KILLERS + 2 * ply]
+        ss[KILLERS + 2 * ply] = m
+    bonus = min(depth * depth, 400)
+    _hist_update(ss, hist_index(side, m), bonus)
+    for j in range(n0, i):
+        q = buf[j]
+        if victim(board, q) == 0 and promotion(q) == 0 and m_flag(q) != L.F_END:
+            _hist_update(ss, hist_index(side, q), -bonus)

@@ -1,0 +1,221 @@
+"""The Python side of the search: limits, progress reports and the ``Searcher`` that
+runs the numba iterations (search/alphabeta.py) with the GIL released.
+
+Threads: ``search`` blocks its caller (the protocol layer runs it in a worker thread);
+``stop`` may be called from any thread and sets the flag the kernel polls; a timer
+thread sets the same flag at the hard time limit.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from movegen import layout as L
+
+from . import timeman
+from .alphabeta import iterate, prepare_root
+from .evaluate import build_eval
+from .state import (
+    ABORTED,
+    AGE,
+    HIST,
+    KILLERS,
+    MATE,
+    MATE_BOUND,
+    MAX_MOVES,
+    MAX_SPLY,
+    NODE_LIMIT,
+    NODES,
+    NROOT,
+    PV,
+    PV_LEN,
+    ROOT_BEST,
+    ROOT_MOVES,
+    SELDEPTH,
+    STOP,
+    clear_history,
+    new_state,
+)
+from .tt import new_table
+
+MAX_DEPTH = MAX_SPLY - 32  # deepest iteration (room for extensions and quiescence)
+ENDERS_ACTIONS_PER_TURN = 4.0  # for the clock: searches per protocol move in Ender's
+
+
+@dataclass
+class Limits:
+    """What bounds a search; every field optional (all None: search until stopped or
+    the maximum depth). Times in seconds."""
+
+    depth: int | None = None  #: iterations to complete (plies; Ender's: actions)
+    nodes: int | None = None  #: stop after about this many nodes
+    movetime: float | None = None  #: think exactly this long
+    wtime: float | None = None  #: White's clock
+    btime: float | None = None  #: Black's clock
+    winc: float = 0.0  #: White's increment per move
+    binc: float = 0.0
+    movestogo: int | None = None  #: moves to the next time control (None: sudden death)
+    infinite: bool = False  #: analyse until stop() (search returns only then)
+
+
+@dataclass
+class Info:
+    """Progress report after each completed iteration."""
+
+    depth: int
+    seldepth: int
+    score_cp: int | None  #: centipawns for the side to move, None when ``mate`` is set
+    mate: int | None  #: mate in this many moves; negative: getting mated
+    nodes: int
+    time: float  #: seconds since the search started
+    pv: list[str] = field(default_factory=list)  #: principal variation, wire notation
+
+
+def _mate_moves(score: int, pos, pv: list[int]) -> int | None:
+    """Moves to mate (negative: to being mated) of a mate score; None for other scores.
+
+    Chess-like games: ceil(plies / 2). Ender's Chess: a "move" is a turn, counted along
+    the principal variation (turns of the winner until the game ends), because plies
+    there are actions and a turn has any number of them."""
+    if abs(score) < MATE_BOUND:
+        return None
+    plies = MATE - abs(score)
+    moves = (plies + 1) // 2
+    if pos.game.family == 2:
+        probe = pos.copy()
+        own, opp = 1, 0
+        for code in pv:
+            before = probe.turn
+            probe.push_code(code)
+            if probe.outcome() is not None:
+                moves = own if score > 0 else max(1, opp)
+                break
+            if probe.turn != before:
+                if probe.turn == pos.turn:
+                    own += 1
+                else:
+                    opp += 1
+    return moves if score > 0 else -moves
+
+
+class Searcher:
+    """Alpha-beta search over any game's ``movegen.Position``; one search at a time."""
+
+    def __init__(self, hash_mb: int = 64):
+        self._tt = new_table(hash_mb)
+        self._ss = new_state()
+        self._buf = np.zeros(MAX_SPLY * MAX_MOVES, np.int64)
+        self._stopped = threading.Event()
+        self.nodes = 0  #: nodes of the last search
+        self.hash_mb = hash_mb
+
+    def set_hash(self, mb: int) -> None:
+        """Resize (and clear) the transposition table."""
+        self.hash_mb = mb
+        self._tt = new_table(mb)
+
+    def new_game(self) -> None:
+        """Forget everything learnt: transposition table, killers, history."""
+        self._tt[:] = 0
+        clear_history(self._ss)
+
+    def stop(self) -> None:
+        """End the running search soon (thread-safe); it returns its best move so far.
+
+        A search clears the flag when it starts, so a stop() that comes before the
+        search has begun is lost: repeat it until the search returns (as
+        engine.searching.SearchJob does)."""
+        self._ss[STOP] = 1
+        self._stopped.set()
+
+    def _timer_stop(self) -> None:
+        self._ss[STOP] = 1
+
+    # ------------------------------------------------------------------ search
+    def search(self, pos, limits: Limits | None = None, on_info=None):
+        """Search ``pos`` (not modified) within ``limits``; blocking. Returns (best move,
+        expected reply) in wire notation; best is None only when there is no legal move.
+        ``on_info(Info)`` is called after every completed iteration."""
+        limits = limits or Limits()
+        start = time.perf_counter()
+        ss, tt, buf = self._ss, self._tt, self._buf
+        G = pos.tables.G
+        board, st, undo = pos.board.copy(), pos.st.copy(), pos.undo.copy()
+        ev = build_eval(pos.game.name)
+        self._stopped.clear()
+        ss[STOP] = 0
+        ss[ABORTED] = 0
+        ss[NODES] = 0
+        ss[SELDEPTH] = 0
+        ss[NODE_LIMIT] = max(1, int(limits.nodes)) if limits.nodes else 0
+        ss[AGE] = (ss[AGE] + 1) & 255
+        ss[KILLERS:PV_LEN] = 0
+        ss[HIST:ROOT_MOVES] //= 2  # old history still hints, with less weight
+        n = prepare_root(G, board, st, undo, buf, tt, ss, ev)
+        self.nodes = 0
+        if n == 0:
+            return None, None
+        enders = pos.game.family == 2
+        plan = timeman.budget(limits, st[L.S_SIDE] == 0,
+                              ENDERS_ACTIONS_PER_TURN if enders else 1.0)
+        timer = None
+        if plan.hard is not None:
+            timer = threading.Timer(plan.hard, self._timer_stop)
+            timer.daemon = True
+            timer.start()
+        max_depth = MAX_DEPTH if not limits.depth else max(1, min(int(limits.depth), MAX_DEPTH))
+        timed = plan.hard is not None and not limits.infinite
+        if n == 1 and timed:
+            max_depth = 1  # nothing to choose: answer at once (still with a score)
+        prev = 0
+        last_pv: list[int] = []
+        try:
+            for depth in range(1, max_depth + 1):
+                score = int(iterate(G, board, st, undo, buf, tt, ss, ev, depth, prev))
+                if ss[ABORTED]:
+                    break
+                prev = score
+                last_pv = [int(m) for m in ss[PV:PV + ss[PV_LEN]]]
+                if not last_pv or last_pv[0] != ss[ROOT_BEST]:
+                    last_pv = [int(ss[ROOT_BEST])]
+                elapsed = time.perf_counter() - start
+                if on_info is not None:
+                    mate = _mate_moves(score, pos, last_pv)
+                    on_info(Info(depth=depth, seldepth=int(max(ss[SELDEPTH], depth)),
+                                 score_cp=None if mate is not None else score, mate=mate,
+                                 nodes=int(ss[NODES]), time=elapsed,
+                                 pv=[pos.move_name(m) for m in last_pv]))
+                if limits.infinite:
+                    continue
+                if plan.soft is not None and (elapsed >= plan.soft or 2.5 * elapsed > plan.hard):
+                    break  # the next iteration would most likely not finish
+                if abs(score) >= MATE_BOUND and depth >= (MATE - abs(score)) + 2 and not limits.depth:
+                    break  # a mate is found and cannot get shorter
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if limits.infinite:
+            self._stopped.wait()  # analysis: answer only when told to stop
+        self.nodes = int(ss[NODES])
+        best = int(ss[ROOT_BEST])
+        legal = {int(m) for m in ss[ROOT_MOVES:ROOT_MOVES + ss[NROOT]]}
+        if best not in legal:  # cannot happen; never answer with an illegal move
+            best = int(ss[ROOT_MOVES])
+        ponder = None
+        if len(last_pv) >= 2 and last_pv[0] == best:
+            probe = pos.copy()
+            probe.push_code(best)
+            if probe.turn != pos.turn and probe.outcome() is None:
+                ponder = probe.move_name(last_pv[1])
+        return pos.move_name(best), ponder
+
+
+def warmup() -> None:
+    """Compile (first run) or load from numba's cache every search kernel."""
+    from movegen import Position
+    s = Searcher(hash_mb=1)
+    for name in ("capablanca", "batteries", "enders"):
+        s.search(Position(name), Limits(depth=2))

@@ -1,0 +1,100 @@
+"""Evaluation weights, one readable record per game (centipawns unless noted).
+
+Piece values come from the game definitions (movegen/games.py, which follow the rule
+files); everything else an evaluation knows is here, so tuning means editing this
+file only. ``weights(game)`` merges the common defaults, the family's and the game's.
+"""
+
+COMMON = {
+    "tempo": 10,  # side to move
+    "eg_scale": {},  # letter -> endgame value as a percentage of the middlegame value
+    # piece-square terms derived from geometry (evaluate.py): per square of empty-board
+    # mobility above/below the piece's average, and per step towards the centre
+    "mobility_sq_mg": 3,
+    "mobility_sq_eg": 3,
+    "centre_mg": 3,
+    "centre_eg": 2,
+    "bishop_pair": 50,
+    "rook_open_file": 20,  # for every piece with an unlimited orthogonal slide
+    "rook_half_open_file": 10,
+    "pawn_doubled": -12,
+    "pawn_isolated": -10,
+    # pawn advance by fraction of the way to promotion (tenths: index 0 = start rank)
+    "pawn_advance_mg": [0, 0, 3, 6, 10, 15, 22, 30, 40, 50, 60],
+    "pawn_advance_eg": [0, 3, 8, 14, 22, 32, 45, 60, 80, 100, 120],
+    "pawn_centre_mg": 10,  # central files, ranks 3..6 from own side
+    "passed_mg": [0, 5, 8, 12, 18, 28, 40, 55, 70, 85, 100],  # same tenths
+    "passed_eg": [0, 10, 15, 22, 32, 48, 70, 95, 125, 155, 185],
+    "king_back_rank_mg": 15,  # per rank a king stands off its back rank (penalty)
+    "king_file_edge_mg": 6,  # per file away from the centre on the back rank (bonus)
+    "king_centre_eg": 6,  # per step towards the centre in the endgame (bonus)
+    "king_shield": 12,  # own pawn on one of the three squares in front of the king
+    "king_shield2": 6,  # ... or two squares in front
+    "king_open_file": -20,  # no own pawn on the king's file
+    # attack units of an enemy piece near the king, by its value
+    "king_attack_super": 4,  # value >= 800 (Q, C, A)
+    "king_attack_rook": 2,  # value >= 450
+    "king_attack_minor": 1,
+    "king_attack_radius": 2,  # Chebyshev distance of an enemy piece to the king
+    "king_attack_table": [0, 0, 5, 12, 22, 35, 50, 68, 90, 115, 140, 170, 200, 230, 260,
+                          290, 320, 350, 380, 400],
+    "super_piece_vs_light": 0,  # per super piece (Q, C, A) per enemy R/B/N/Courier
+    "drawish_scale": 4,  # no pawns, stronger side ahead by less than a rook: score / this
+    "no_mate_scale": 16,  # stronger side cannot force mate: score / this
+    "aspiration": 25,
+}
+
+FAMILY = {
+    0: {},
+    1: {  # batteries
+        "bishop_pair": 0,
+        "rook_open_file": 0,
+        "rook_half_open_file": 0,
+        "king_shield": 0,
+        "king_shield2": 0,
+        "king_open_file": 0,
+        "mobility_sq_mg": 1,
+        "mobility_sq_eg": 1,
+        "centre_mg": 4,
+        "centre_eg": 3,
+        # charge: a piece standing next to one of its own Batteries
+        "charge": {"L": 45, "A": 40, "E": 35, "O": 30, "D": 25, "S": 10},
+        "battery_near_enemy_president": 8,  # per step closer than 7 (Chebyshev)
+        "battery_centre": 4,
+        "president_attack_weight": {"L": 3, "A": 3, "E": 2, "O": 2, "D": 2, "S": 1, "B": 1},
+        "president_attack_charged": 2,  # an attacker that is charged counts this many times
+        "president_guard": 8,  # own piece next to the President
+        "aspiration": 35,
+    },
+    2: {  # enders
+        "tempo": 0,
+        "reserve_pct": 90,  # a piece in reserve is worth this percentage of one on the board
+        # bonus for a piece by its distance (own moves) to the enemy gate
+        "gate_progress": [0, 120, 60, 30, 15, 8, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0],
+        "gate_guard": 20,  # own piece within two steps (Chebyshev) of the own gate, up to 3
+        "gate_threat": 250,  # enemy piece one move from the own gate when we are not to move
+        "race_lead": 150,  # per turn we would reach the enemy gate before the enemy
+        "race_max": 3,
+        "reply_lost": 3000,  # Black's reply turn with no piece able to reach c1
+        "aspiration": 50,
+    },
+}
+
+GAMES = {
+    "normal": {},
+    "capablanca": {"super_piece_vs_light": 6},
+    "caparandom": {"super_piece_vs_light": 6},
+    "energizer": {"super_piece_vs_light": 4},
+    "sultan": {},
+    "sultanrandom": {},
+    "batteries": {},
+    "enders": {},
+}
+
+
+def weights(game) -> dict:
+    """The merged weights of ``game`` (a movegen ``Game``)."""
+    w = dict(COMMON)
+    w.update(FAMILY.get(game.family, {}))
+    w.update(GAMES.get(game.name, {}))
+    return w

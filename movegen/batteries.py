@@ -3,9 +3,9 @@ lists the pieces in this order). Charge, Battery transparency, overtaking and th
 charged Soldier are code here; make/unmake are the shared core's.
 """
 import numpy as np
-from numba import njit
 
 from .core import encode, is_enemy, own_type
+from .jit import kernel
 from .layout import (BLACK_BIT, EMPTY, F_NORMAL, F_OVERTAKE, GI_NCELLS, GI_STRIDE, OFF, SQUARES,
                      SQ_RANK, S_KING, S_SIDE)
 
@@ -14,24 +14,24 @@ SOLDIER_START_RANK = np.array([2, 7])  # 0-based ranks 3 and 8
 LAST_RANK = np.array([9, 0])
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _dirs(stride):
     """The 8 unit steps: orthogonal first (indices 0-3), then diagonal (4-7)."""
     return (1, -1, stride, -stride, stride + 1, stride - 1, -stride + 1, -stride - 1)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _knight(stride):
     return (2 * stride + 1, 2 * stride - 1, -2 * stride + 1, -2 * stride - 1,
             stride + 2, stride - 2, -stride + 2, -stride - 2)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def is_battery(p):
     return p == BATTERY or p == BATTERY + BLACK_BIT
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def charged(board, sq, colour, stride):
     """Does a friendly Battery stand on one of the 8 squares around ``sq``?"""
     own = BATTERY + BLACK_BIT * colour
@@ -41,13 +41,13 @@ def charged(board, sq, colour, stride):
     return False
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _victim(q, side):
     """Can a non-President of ``side`` capture what stands on a square holding ``q``?"""
     return is_enemy(q, side) and not is_battery(q)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _slides(board, buf, n, s, side, stride, first, last, capture_far):
     """Slides along directions first..last-1, passing over Batteries; quiet moves to any
     empty square, a capture of the first non-Battery piece if adjacent or ``capture_far``."""
@@ -71,7 +71,7 @@ def _slides(board, buf, n, s, side, stride, first, last, capture_far):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _gen_soldier(G, board, buf, n, s, side, stride, ch):
     fwd = stride if side == 0 else -stride
     rank = G[SQ_RANK + s]
@@ -103,7 +103,7 @@ def _gen_soldier(G, board, buf, n, s, side, stride, ch):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _gen_agent_extras(board, buf, n, s, side, stride):
     """A charged Agent's diagonal steps and its jumps (overtaking, or over a Battery)."""
     dirs = _dirs(stride)
@@ -129,7 +129,7 @@ def _gen_agent_extras(board, buf, n, s, side, stride):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gen_batteries_pseudo(G, board, st, buf, n):
     side = st[S_SIDE]
     stride = G[GI_STRIDE]
@@ -173,7 +173,7 @@ def gen_batteries_pseudo(G, board, st, buf, n):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def batteries_attacked(G, board, sq, by):
     """Is ``sq`` attacked by ``by``, with each attacker's charge as it stands now?"""
     stride = G[GI_STRIDE]
@@ -210,7 +210,7 @@ def batteries_attacked(G, board, sq, by):
     return False
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def batteries_in_check(G, board, st):
     side = st[S_SIDE]
     return batteries_attacked(G, board, st[S_KING + side], 1 - side)

@@ -5,8 +5,8 @@ legal move generation for the chess-like family, and perft.
 position arrays described in movegen/layout.py; ``buf`` is a move buffer where each
 search or perft ply owns the slice ``[ply*MAX_MOVES, (ply+1)*MAX_MOVES)``.
 """
-from numba import njit
 
+from .jit import kernel
 from .layout import (ACOUNT, ADELTA, ALAME, AMODE, ARANGE, BLACK_BIT, EMPTY, F_CASTLE, F_DOUBLE,
                      F_EP, F_NORMAL, F_NULL, F_OVERTAKE, GI_CASTLE, GI_H, GI_KFILE_K, GI_KFILE_Q, GI_KING,
                      GI_NCELLS, GI_NPROMO, GI_PAWN, GI_ZSIDE, LK_DELTA, LK_MASK, MAX_ATOMS,
@@ -17,37 +17,37 @@ from .layout import (ACOUNT, ADELTA, ALAME, AMODE, ARANGE, BLACK_BIT, EMPTY, F_C
 FAMILY_CHESS, FAMILY_BATTERIES, FAMILY_ENDERS = 0, 1, 2
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def encode(fr, to, promo, flag, extra):
     return fr | (to << 8) | (promo << 16) | (flag << 21) | (extra << 25)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def m_from(m):
     return m & 255
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def m_to(m):
     return (m >> 8) & 255
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def m_promo(m):
     return (m >> 16) & 31
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def m_flag(m):
     return (m >> 21) & 15
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def m_extra(m):
     return (m >> 25) & 255
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def own_type(p, colour):
     """Type of cell code ``p`` if it holds a piece of ``colour``, else 0."""
     t = p - BLACK_BIT * colour
@@ -56,14 +56,14 @@ def own_type(p, colour):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def is_enemy(p, colour):
     return own_type(p, 1 - colour) != 0
 
 
 # ---------------------------------------------------------------- attack tests
 
-@njit(cache=True, nogil=True)
+@kernel
 def attacked(G, board, sq, by):
     """Is ``sq`` attacked by a piece of colour ``by`` (table-driven chess-like rules)?"""
     base = BLACK_BIT * by
@@ -84,7 +84,7 @@ def attacked(G, board, sq, by):
 
 # ---------------------------------------------------------------- make / unmake
 
-@njit(cache=True, nogil=True)
+@kernel
 def _drop_castle_right(G, st, sq):
     for i in range(4):
         if st[S_CR + i] == sq:
@@ -92,7 +92,7 @@ def _drop_castle_right(G, st, sq):
             st[S_CR + i] = 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def castle_rook_target(fr, to, rook):
     """The castling rook lands next to the king's target, on the side away from its start."""
     if rook > fr:
@@ -100,7 +100,7 @@ def castle_rook_target(fr, to, rook):
     return to + 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def make_move(G, board, st, undo, m):
     """Play move ``m`` (chess-like and Batteries families); undo with ``unmake_move``."""
     ply = st[S_PLY]
@@ -178,7 +178,7 @@ def make_move(G, board, st, undo, m):
     st[S_PLY] = ply + 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def unmake_move(G, board, st, undo):
     ply = st[S_PLY] - 1
     m = undo[ply, U_MOVE]
@@ -209,7 +209,7 @@ def unmake_move(G, board, st, undo):
 
 # ---------------------------------------------------------------- chess-like generation
 
-@njit(cache=True, nogil=True)
+@kernel
 def _add_pawn_move(G, buf, n, fr, to, flag, ex, last_rank):
     if last_rank:
         for i in range(G[GI_NPROMO]):
@@ -220,7 +220,7 @@ def _add_pawn_move(G, buf, n, fr, to, flag, ex, last_rank):
     return n + 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gen_pawn(G, board, st, buf, n, s, side):
     fwd = G[PAWN_DIR + side]
     rank = G[SQ_RANK + s]
@@ -244,7 +244,7 @@ def gen_pawn(G, board, st, buf, n, s, side):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gen_piece(G, board, buf, n, s, t, side):
     """Moves of a table-driven (non-pawn) piece of type ``t`` on ``s``."""
     for k in range(G[ACOUNT + NT_MAX * side + t]):
@@ -275,7 +275,7 @@ def gen_piece(G, board, buf, n, s, t, side):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gen_castling(G, board, st, buf, n, side):
     k = st[S_KING + side]
     enemy = 1 - side
@@ -315,7 +315,7 @@ def gen_castling(G, board, st, buf, n, side):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gen_chess_pseudo(G, board, st, buf, n):
     side = st[S_SIDE]
     pawn = G[GI_PAWN]
@@ -333,13 +333,13 @@ def gen_chess_pseudo(G, board, st, buf, n):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def in_check_chess(G, board, st):
     side = st[S_SIDE]
     return attacked(G, board, st[S_KING + side], 1 - side)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _pinned(G, board, k, fr, side):
     """Does the piece on ``fr`` shield its king on ``k`` from an enemy slider?"""
     u = G[RAY + NSQ_MAX + fr - k]  # unit step from the king towards fr
@@ -357,7 +357,7 @@ def _pinned(G, board, k, fr, side):
     return t != 0 and (G[SLIDE_DIR + RAY_SIZE * (1 - side) + NSQ_MAX - u] >> t) & 1 != 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _legal_by_trial(G, board, st, undo, m, side):
     make_move(G, board, st, undo, m)
     ok = not attacked(G, board, st[S_KING + side], 1 - side)
@@ -365,7 +365,7 @@ def _legal_by_trial(G, board, st, undo, m, side):
     return ok
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def filter_chess_legal(G, board, st, undo, buf, n0, n):
     """Keep the moves of ``buf[n0:n]`` that do not leave the own king attacked.
 

@@ -5,9 +5,9 @@ moves come from the shared table-driven generator (``gen_piece``); this module a
 the turn state: the drop at the start of a turn, each piece moving at most once,
 the gates, the reply turn and elimination.
 """
-from numba import njit
 
 from .core import encode, gen_piece, m_flag, m_from, m_promo, m_to, own_type
+from .jit import kernel
 from .layout import (BLACK_BIT, CELL, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W,
                      GI_NCELLS, GI_NT, GI_ZSIDE, MAX_ATOMS, NSAVE, NSQ_MAX, NT_MAX, SQUARES,
                      S_ACTIONS, S_COUNT, S_FULL, S_HALF, S_HASH, S_MOVED, S_PLY, S_REPLY, S_RES,
@@ -17,12 +17,12 @@ from .layout import (BLACK_BIT, CELL, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B,
 END_TURN = encode(0, 0, 0, F_END, 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gate(G, colour):
     return G[GI_GATE_W] if colour == 0 else G[GI_GATE_B]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gen_enders(G, board, st, buf, n):
     """All legal actions (there is no check in this game: every action is legal)."""
     if st[S_RESULT] != 0:
@@ -45,7 +45,7 @@ def gen_enders(G, board, st, buf, n):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _clear_turn_state(G, st):
     """The turn is over: forget which pieces moved, start counting actions anew."""
     h = st[S_HASH]
@@ -63,7 +63,7 @@ def _clear_turn_state(G, st):
     st[S_HASH] = h
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _pass_turn(G, st):
     side = st[S_SIDE]
     _clear_turn_state(G, st)
@@ -74,13 +74,13 @@ def _pass_turn(G, st):
     st[S_TURN_START] = st[S_PLY] + 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _finish(st, result, why):
     st[S_RESULT] = result
     st[S_WHY] = why
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def make_action(G, board, st, undo, m):
     ply = st[S_PLY]
     for i in range(NSAVE):
@@ -141,7 +141,7 @@ def make_action(G, board, st, undo, m):
             _finish(st, 2, WHY_GATE)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def unmake_action(G, board, st, undo):
     ply = st[S_PLY] - 1
     m = undo[ply, U_MOVE]

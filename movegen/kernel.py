@@ -1,15 +1,15 @@
 """One entry point per operation for every game family (what search and the Python
 API call): legal moves, make, unmake, check, perft."""
-from numba import njit
 
 from .batteries import batteries_attacked, batteries_in_check, gen_batteries_pseudo
 from .core import (FAMILY_BATTERIES, FAMILY_CHESS, FAMILY_ENDERS, filter_chess_legal,
                    gen_chess_pseudo, in_check_chess, make_move, unmake_move)
 from .enders import gen_enders, make_action, unmake_action
+from .jit import kernel
 from .layout import (GI_FAMILY, MAX_MOVES, S_KING, S_RESULT, S_SIDE)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def make(G, board, st, undo, m):
     if G[GI_FAMILY] == FAMILY_ENDERS:
         make_action(G, board, st, undo, m)
@@ -17,7 +17,7 @@ def make(G, board, st, undo, m):
         make_move(G, board, st, undo, m)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def unmake(G, board, st, undo):
     if G[GI_FAMILY] == FAMILY_ENDERS:
         unmake_action(G, board, st, undo)
@@ -25,7 +25,7 @@ def unmake(G, board, st, undo):
         unmake_move(G, board, st, undo)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def in_check(G, board, st):
     fam = G[GI_FAMILY]
     if fam == FAMILY_CHESS:
@@ -35,7 +35,7 @@ def in_check(G, board, st):
     return False
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _filter_batteries_legal(G, board, st, undo, buf, n0, n):
     side = st[S_SIDE]
     j = n0
@@ -50,7 +50,7 @@ def _filter_batteries_legal(G, board, st, undo, buf, n0, n):
     return j
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gen_legal(G, board, st, undo, buf, n0):
     """Write the legal moves (Ender's: actions) at ``buf[n0:]``; return the end index."""
     fam = G[GI_FAMILY]
@@ -63,7 +63,7 @@ def gen_legal(G, board, st, undo, buf, n0):
     return gen_enders(G, board, st, buf, n0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def perft(G, board, st, undo, buf, depth, ply):
     """Leaf count at ``depth``; a game-ending action (Ender's) is a leaf of its own depth only."""
     n0 = ply * MAX_MOVES

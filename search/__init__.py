@@ -9,10 +9,6 @@ its tunable numbers), ``tt`` (transposition table), ``ordering`` (move ordering)
 ``timeman`` (time budgets), ``state`` (layout of the shared state array), ``searcher``
 (this Python API), ``bench`` (the fixed benchmark).
 """
-from .kernel_cache import drop_stale_cache
-
-drop_stale_cache()  # before any kernel is loaded
-
 from .searcher import Info, Limits, Searcher, warmup
 
 __all__ = ["Info", "Limits", "Searcher", "warmup"]

@@ -29,7 +29,7 @@ from .evaluate import (
     W_ASPIRATION,
     evaluate,
 )
-from .jit import kernel
+from movegen.jit import kernel
 from .ordering import pick_next, promotion, quiet_cutoff, score_moves, victim
 from .state import (
     ABORTED,

@@ -29,7 +29,7 @@ from movegen import layout as L
 from movegen.games import find_game
 from movegen.tables import build_tables, geometry
 
-from .jit import kernel
+from movegen.jit import kernel
 from .state import (
     SC_BATT,
     SC_COUNT,

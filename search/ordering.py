@@ -12,7 +12,7 @@ from movegen import layout as L
 from movegen.core import m_extra, m_flag, m_from, m_promo, m_to
 
 from .evaluate import EV_DIST, EV_FAMILY, EV_VALUE, FAMILY_ENDERS, NSQ
-from .jit import kernel
+from movegen.jit import kernel
 from .state import HIST, KILLERS, MAX_MOVES, SCORES
 
 SCORE_TT = 1 << 30

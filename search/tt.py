@@ -8,7 +8,7 @@ probing, so a mate found through a transposition keeps the right length.
 """
 import numpy as np
 
-from .jit import kernel
+from movegen.jit import kernel
 from .state import MATE_BOUND
 
 ENTRY_WORDS = 3

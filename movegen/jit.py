@@ -1,0 +1,53 @@
+"""The one decorator of every numba kernel in Leyden, and the guard of its disk cache.
+
+``kernel`` is ``njit(cache=True, nogil=True)`` plus ``_nrt=False``: numba's runtime would
+otherwise increment and decrement (atomically) the reference count of array arguments on
+calls, a large share of the time of kernels called once per node. No kernel allocates,
+so none needs the runtime. Should a numba release drop the option, set
+``_NO_RUNTIME = {}``: everything still works, only slower.
+
+numba decides whether a cached kernel is stale from the kernel's own source file only,
+but kernels have other modules' functions compiled into them (the search has all of
+movegen inside). ``drop_stale_cache`` keeps a fingerprint of every kernel source file
+beside the caches and empties them when it changes; it runs on import of ``movegen``,
+before any kernel is loaded.
+"""
+import hashlib
+from pathlib import Path
+
+from numba import njit
+
+_NO_RUNTIME = {"_nrt": False}
+
+_ROOT = Path(__file__).resolve().parents[1]
+_PACKAGES = ("movegen", "search")
+_STAMP = "leyden-kernels.stamp"
+
+
+def kernel(fn):
+    return njit(cache=True, nogil=True, **_NO_RUNTIME)(fn)
+
+
+def fingerprint() -> str:
+    h = hashlib.sha1()
+    for package in _PACKAGES:
+        for f in sorted((_ROOT / package).glob("*.py")):
+            h.update(f"{package}/{f.name}".encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def drop_stale_cache() -> None:
+    try:
+        digest = fingerprint()
+        for package in _PACKAGES:
+            cache = _ROOT / package / "__pycache__"
+            stamp = cache / _STAMP
+            if stamp.is_file() and stamp.read_text() == digest:
+                continue
+            for f in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
+                f.unlink(missing_ok=True)
+            cache.mkdir(exist_ok=True)
+            stamp.write_text(digest)
+    except OSError:
+        pass  # a read-only install: numba caches elsewhere (or not at all)

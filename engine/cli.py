@@ -108,8 +108,6 @@ def _engine(args) -> int:
             return 0
         if line.strip():
             first = line.strip()
-    if log:
-        log("< " + first)
     if first.split()[0] == "uci":
         from . import uci
         uci.run(reader, out, first, loader=loader, log=log)

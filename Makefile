@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test perft-full bench-perft bench clean
+.PHONY: run build test perft-full bench-perft bench match strength clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -26,6 +26,21 @@ perft-full: $(STAMP)
 
 bench-perft: build
 	$(PYTHON) benchmarks/perft.py
+
+# search speed per game and the bench signature
+bench: build
+	$(PYTHON) benchmarks/search.py
+
+# a short match against Fairy-Max; override MATCH_ARGS for anything else
+MATCH_ARGS ?= --variant capablanca --games 10 --tc 10+0.1 --random-plies 6 --pgn match.pgn \
+	--engine name=leyden "cmd=$(PYTHON) -m engine" \
+	--engine name=fairymax "cmd=fairymax benchmarks/peers/fmax.ini"
+match: build
+	$(PYTHON) -m engine match $(MATCH_ARGS)
+
+# Leyden against every peer, and against itself in batteries/enders (takes hours)
+strength: build
+	$(PYTHON) benchmarks/strength.py --out benchmarks/strength.md
 
 clean:
 	rm -rf $(STAMP) *.egg-info .pytest_cache

@@ -1,0 +1,203 @@
+"""The strength table: Leyden against every peer engine that plays each game with our
+rules, and against itself at time and depth odds where no peer plays the game.
+
+    python benchmarks/strength.py                  # all matches, then benchmarks/strength.md
+    python benchmarks/strength.py --games 20 --only capablanca,sultan
+    python benchmarks/strength.py --report-only    # rebuild the table from the PGN files
+    python benchmarks/strength.py --dry-run        # print the match commands
+
+Each match writes ``benchmarks/results/strength/<game>-<pair>.pgn`` and is resumed
+from it (``leyden match --resume``): an interrupted run continues where it stopped;
+delete the PGN files to start again. The games are played by ``engine.match`` (the
+runner referees them with Leyden's rules); the peers are configured by
+``benchmarks/peers/`` (verified there with perft and move-list comparisons).
+Openings: fixed-setup games start with ``--random-plies`` balanced random plies, the
+shuffle games from seeded shuffles; every opening is played twice, colours reversed.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "benchmarks", "peers"))
+
+from peers import PEERS, engine_tokens, find_binary  # noqa: E402
+
+from engine import match  # noqa: E402
+from engine.match_pgn import read_games  # noqa: E402
+from engine.match_stats import Tally, fmt_elo  # noqa: E402
+
+GAMES = ("capablanca", "caparandom", "energizer", "sultan", "sultanrandom", "batteries", "enders")
+SELF_PLAY = ("batteries", "enders")  # no other engine plays them
+
+
+def leyden_tokens(name: str = "leyden", *extra: str) -> list[str]:
+    return [f"name={name}", f"cmd={sys.executable} -m engine", "proto=xboard", f"dir={ROOT}", *extra]
+
+
+def plan(args) -> list[dict]:
+    """Every match: game, the two engine specs (Leyden's side first), tc text."""
+    todo = []
+    games = args.only.split(",") if args.only else list(GAMES)
+    for game in games:
+        if game in SELF_PLAY:
+            base = args.tc
+            slow = _scaled(args.tc, args.odds)
+            todo.append(dict(game=game, label=f"time odds {args.odds}:1",
+                             first=leyden_tokens(f"leyden-x{args.odds}", f"tc={slow}"),
+                             second=leyden_tokens("leyden", f"tc={base}"), tc=base,
+                             note=f"{slow} against {base}"))
+            todo.append(dict(game=game, label=f"depth {args.depth + 2} vs {args.depth}",
+                             first=leyden_tokens(f"leyden-d{args.depth + 2}", f"depth={args.depth + 2}"),
+                             second=leyden_tokens(f"leyden-d{args.depth}", f"depth={args.depth}"),
+                             tc=base, note=f"fixed depth (and the {base} clock)"))
+            continue
+        for peer in args.peers.split(","):
+            if game not in PEERS[peer]["games"]:
+                continue
+            if find_binary(PEERS[peer]["binary"]) is None:
+                print(f"skipped: {peer} is not installed", file=sys.stderr)
+                continue
+            todo.append(dict(game=game, label=peer, first=leyden_tokens(),
+                             second=engine_tokens(peer, game), tc=args.tc, note=""))
+    return todo
+
+
+def _scaled(tc: str, factor: int) -> str:
+    base, _, inc = tc.partition("+")
+    text = f"{float(base) * factor:g}"
+    if inc:
+        text += f"+{float(inc) * factor:g}"
+    return text
+
+
+def pgn_path(args, m) -> str:
+    name = m["label"].replace(" ", "-").replace(":", "to")
+    return os.path.join(args.results, f"{m['game']}-{name}.pgn")
+
+
+def match_argv(args, m) -> list[str]:
+    argv = ["--variant", m["game"], "--games", str(args.games), "--tc", m["tc"],
+            "--pgn", pgn_path(args, m), "--resume", "--concurrency", str(args.concurrency),
+            "--seed", str(args.seed), "--event", f"Leyden strength: {m['game']} {m['label']}",
+            "--engine", *m["first"], "--engine", *m["second"]]
+    if not m["game"].endswith("random"):
+        argv += ["--random-plies", str(args.random_plies)]
+    if args.quiet:
+        argv.append("--quiet")
+    return argv
+
+
+def summarize(args, m) -> dict:
+    first = m["first"][0].split("=", 1)[1]
+    tally = Tally()
+    reasons: dict = {}
+    for g in read_games(pgn_path(args, m)):
+        if g.result not in ("1-0", "0-1", "1/2-1/2"):
+            continue
+        white_first = g.tags.get("White") == first
+        value = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[g.result]
+        tally.add(value if white_first else 1.0 - value)
+        term = g.tags.get("Termination", "?")
+        if term not in ("normal",):
+            reasons[term] = reasons.get(term, 0) + 1
+    return {"tally": tally, "reasons": reasons}
+
+
+def write_table(args, todo) -> str:
+    rev = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
+                         capture_output=True, text=True).stdout.strip() or "?"
+    lines = [
+        "# Leyden strength table",
+        "",
+        f"Generated by `make strength` (`python benchmarks/strength.py`) on "
+        f"{datetime.date.today().isoformat()}, Leyden {rev}, {platform.machine()} with "
+        f"{os.cpu_count()} cores, {args.concurrency} game(s) at a time.",
+        f"Time control {args.tc} (seconds + increment per move) unless stated; openings: "
+        f"{args.random_plies} balanced random plies for the fixed setups, seeded shuffles for "
+        f"`caparandom`/`sultanrandom` (seed {args.seed}), each played with both colours. "
+        "Elo is Leyden's (or the first-named configuration's) advantage with its 95% interval; "
+        "LOS is the likelihood that it is the stronger. The PGN files are in "
+        f"`{os.path.relpath(args.results, ROOT)}/`; the runner is `leyden match` and the peers' "
+        "configurations are in `benchmarks/peers/`.",
+        "",
+        "| game | opponent | games | Leyden +W -L =D | score | Elo (95% interval) | LOS | other endings |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for m in todo:
+        s = summarize(args, m)
+        t = s["tally"]
+        if t.games == 0:
+            lines.append(f"| {m['game']} | {m['label']} | 0 | not played | | | | |")
+            continue
+        elo, low, high = t.elo_interval()
+        other = ", ".join(f"{k} {v}" for k, v in sorted(s["reasons"].items())) or "-"
+        who = m["label"] if not m["note"] else f"{m['label']} ({m['note']})"
+        lines.append(f"| {m['game']} | {who} | {t.games} | +{t.wins} -{t.losses} ={t.draws} | "
+                     f"{100 * t.score:.1f}% | {fmt_elo(elo)} [{fmt_elo(low)}, {fmt_elo(high)}] | "
+                     f"{100 * t.los():.1f}% | {other} |")
+    lines += [
+        "",
+        "Batteries and Ender's Chess have no other implementation: the rows show Leyden "
+        "with more time (or a deeper fixed search) against itself, a sanity check that "
+        "deeper search wins and so that the evaluation points the right way.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="Leyden's strength table (see the module docstring)")
+    ap.add_argument("--games", type=int, default=100, help="games per pair (default 100)")
+    ap.add_argument("--tc", default="10+0.1", help="time control (default 10+0.1)")
+    ap.add_argument("--concurrency", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--random-plies", type=int, default=6)
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--odds", type=int, default=4, help="time odds factor for the self-play rows")
+    ap.add_argument("--depth", type=int, default=3, help="shallow depth of the depth-odds rows")
+    ap.add_argument("--only", default=None, help="comma-separated games (default: all)")
+    ap.add_argument("--peers", default=",".join(PEERS))
+    ap.add_argument("--results", default=os.path.join(ROOT, "benchmarks", "results", "strength"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "benchmarks", "strength.md"))
+    ap.add_argument("--report-only", action="store_true", help="only rebuild the table")
+    ap.add_argument("--dry-run", action="store_true", help="print the match commands only")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    todo = plan(args)
+    if not args.dry_run:
+        os.makedirs(args.results, exist_ok=True)
+    status = 0
+    if not args.report_only:
+        for m in todo:
+            argv_m = match_argv(args, m)
+            if args.dry_run:
+                print("python -m engine.match " + " ".join(_quote(a) for a in argv_m))
+                continue
+            print(f"== {m['game']}: Leyden vs {m['label']}", flush=True)
+            status = match.cli(argv_m)
+            if status == 130:
+                print("interrupted: writing the table of what was played", file=sys.stderr)
+                break
+            if status != 0:
+                print(f"match failed (status {status}); going on", file=sys.stderr)
+    if args.dry_run:
+        return 0
+    text = write_table(args, todo)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(text)
+    return status
+
+
+def _quote(a: str) -> str:
+    return f'"{a}"' if " " in a else a
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -101,12 +101,29 @@ def castle_rook_target(fr, to, rook):
 
 
 @kernel
-def make_move(G, board, st, undo, m):
-    """Play move ``m`` (chess-like and Batteries families); undo with ``unmake_move``."""
+def save_state(st, undo, m):
+    """Push the scalars and the move on the undo stack; returns the ply."""
     ply = st[S_PLY]
     for i in range(NSAVE):
         undo[ply, i] = st[i]
     undo[ply, U_MOVE] = m
+    undo[ply, U_CAP] = 0
+    return ply
+
+
+@kernel
+def restore_state(st, undo):
+    """Pop the scalars saved by ``save_state``; returns the ply of the undone move."""
+    ply = st[S_PLY] - 1
+    for i in range(NSAVE):
+        st[i] = undo[ply, i]
+    return ply
+
+
+@kernel
+def make_move(G, board, st, undo, m):
+    """Play move ``m`` (chess-like and Batteries families); undo with ``unmake_move``."""
+    ply = save_state(st, undo, m)
     side = st[S_SIDE]
     fr, to, promo, flag, ex = m_from(m), m_to(m), m_promo(m), m_flag(m), m_extra(m)
     h = st[S_HASH] ^ G[GI_ZSIDE]
@@ -180,11 +197,9 @@ def make_move(G, board, st, undo, m):
 
 @kernel
 def unmake_move(G, board, st, undo):
-    ply = st[S_PLY] - 1
+    ply = restore_state(st, undo)
     m = undo[ply, U_MOVE]
     cap = undo[ply, U_CAP]
-    for i in range(NSAVE):
-        st[i] = undo[ply, i]
     side = st[S_SIDE]
     fr, to, promo, flag, ex = m_from(m), m_to(m), m_promo(m), m_flag(m), m_extra(m)
     if flag == F_CASTLE:

@@ -6,10 +6,11 @@ the turn state: the drop at the start of a turn, each piece moving at most once,
 the gates, the reply turn and elimination.
 """
 
-from .core import encode, gen_piece, m_flag, m_from, m_promo, m_to, own_type
+from .core import (encode, gen_piece, m_flag, m_from, m_promo, m_to, own_type, restore_state,
+                   save_state)
 from .jit import kernel
 from .layout import (BLACK_BIT, CELL, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W,
-                     GI_NCELLS, GI_NT, GI_ZSIDE, MAX_ATOMS, NSAVE, NSQ_MAX, NT_MAX, SQUARES,
+                     GI_NCELLS, GI_NT, GI_ZSIDE, MAX_ATOMS, NSQ_MAX, NT_MAX, SQUARES,
                      S_ACTIONS, S_COUNT, S_FULL, S_HALF, S_HASH, S_MOVED, S_PLY, S_REPLY, S_RES,
                      S_RESULT, S_SIDE, S_TURN_START, S_WHY, U_CAP, U_MOVE, WHY_ELIMINATION,
                      WHY_GATE, WHY_REPLY_END, WHY_REPLY_GATE, ZMISC, ZMOVED, ZP, ZRES)
@@ -82,11 +83,7 @@ def _finish(st, result, why):
 
 @kernel
 def make_action(G, board, st, undo, m):
-    ply = st[S_PLY]
-    for i in range(NSAVE):
-        undo[ply, i] = st[i]
-    undo[ply, U_MOVE] = m
-    undo[ply, U_CAP] = 0
+    ply = save_state(st, undo, m)
     side = st[S_SIDE]
     flag = m_flag(m)
     if flag == F_END:
@@ -143,10 +140,8 @@ def make_action(G, board, st, undo, m):
 
 @kernel
 def unmake_action(G, board, st, undo):
-    ply = st[S_PLY] - 1
+    ply = restore_state(st, undo)
     m = undo[ply, U_MOVE]
-    for i in range(NSAVE):
-        st[i] = undo[ply, i]
     flag = m_flag(m)
     if flag == F_DROP:
         board[m_to(m)] = EMPTY

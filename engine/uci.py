@@ -1,0 +1,404 @@
+"""UCI for all of Leyden's games, with Fairy-Stockfish's conventions.
+
+``setoption name UCI_Variant value GAME`` chooses the game (``chess`` is accepted as
+another name of ``normal``) and is answered with an ``info string`` describing the
+board, as Fairy-Stockfish does. Moves are in the rules' wire notation with ``0000``
+for a pass (Ender's end of turn); castling is king-takes-rook when ``UCI_Chess960`` is
+on (and in the shuffle games by default), the king's own move otherwise.
+
+Every ``go`` is answered by exactly one ``bestmove``; after ``go infinite`` or
+``go ponder`` it waits for ``stop`` or ``ponderhit``.
+"""
+from __future__ import annotations
+
+import threading
+import traceback
+
+from movegen import GAMES, Position, find_game
+from movegen import layout as L
+
+from .common import (
+    ENGINE_AUTHOR,
+    ENGINE_NAME,
+    ENGINE_VERSION,
+    StartPositions,
+    max_hash_mb,
+    parse_int,
+    resize_hash,
+)
+from .lines import Output
+from .searching import Limits, Searcher, SearchJob
+
+UCI_VARIANTS = ("chess",) + tuple(GAMES)
+
+
+def _variant_info(game) -> str:
+    pocket = len(game.pieces) if game.drops else 0
+    return (f"info string variant {game.name} files {game.files} ranks {game.ranks} "
+            f"pocket {pocket} template {'fairy' if game.name != 'normal' else 'chess'} "
+            f"startpos {game.start_fen}")
+
+
+class UCIEngine:
+    def __init__(self, out: Output, loader: threading.Thread | None = None, log=None):
+        self.out = out
+        self.loader = loader
+        self.log = log
+        self.lock = threading.RLock()
+        self.searcher = None
+        self.hash_mb = 64
+        self.chess960 = False
+        self.move_overhead = 0.03
+        self.starts = StartPositions()
+        self.game = find_game("normal")
+        self.pos = Position(self.game)
+        self.job: SearchJob | None = None
+        self.go_limits: Limits | None = None
+        self.waiting = threading.Event()  # released by stop/ponderhit after infinite/ponder
+        self.quit = False
+
+    def send(self, *lines: str) -> None:
+        self.out.send(*lines)
+
+    def _ensure_searcher(self):
+        if self.searcher is None:
+            if self.loader is not None:
+                self.loader.join()
+            self.searcher = Searcher(hash_mb=self.hash_mb)
+        return self.searcher
+
+    # ------------------------------------------------------------------ loop
+    def run(self, reader, first_line: str | None = None) -> None:
+        if first_line is not None:
+            self.handle(first_line)
+        while not self.quit:
+            line = reader.readline()
+            if line is None:
+                break
+            if reader.last_was_truncated:
+                self.send(f"info string error: line too long, ignored ({line[:40]}...)")
+                continue
+            self.handle(line)
+        self._finish_search()
+
+    def handle(self, line: str) -> None:
+        line = line.strip()
+        if not line:
+            return
+        if self.log:
+            self.log("< " + line)
+        cmd, _, arg = line.partition(" ")
+        method = getattr(self, "cmd_" + cmd, None) if cmd.isidentifier() else None
+        try:
+            if method is None:
+                self.send(f"info string unknown command: {line[:200]}")
+            else:
+                method(arg.strip())
+        except Exception as exc:  # noqa: BLE001 - never die on input
+            self.send(f"info string error {type(exc).__name__}: {str(exc)[:150]} in: {line[:100]}")
+            for tb in traceback.format_exc().rstrip().splitlines():
+                self.send("info string " + tb)
+
+    # ------------------------------------------------------------------ search
+    def _finish_search(self) -> None:
+        """Stop any search and wait until its bestmove has been sent."""
+        job = self.job
+        if job is None:
+            return
+        self.waiting.set()
+        job.stop_and_wait()
+        with self.lock:
+            if self.job is job:
+                self.job = None
+
+    def _wire(self, move: str | None, pos: Position) -> str:
+        if not move:
+            return "(none)"
+        if move == "@@@@":
+            return "0000"
+        try:
+            code = pos.parse_move(move)
+        except ValueError:
+            return move
+        if (code >> 21) & 15 == L.F_CASTLE:
+            fr, to, ex = code & 255, (code >> 8) & 255, (code >> 25) & 255
+            if self.chess960 or self.game.chess960:
+                return pos.geo.name(fr) + pos.geo.name(ex)  # king takes own rook
+            return pos.geo.name(fr) + pos.geo.name(to)
+        return move
+
+    def _on_info(self, info) -> None:
+        job = self.job
+        pos = job.pos if job is not None else self.pos
+        if info.mate is not None:
+            score = f"mate {info.mate}"
+        else:
+            score = f"cp {info.score_cp if info.score_cp is not None else 0}"
+        ms = max(0, int(info.time * 1000))
+        nps = int(info.nodes / info.time) if info.time > 0 else 0
+        pv = self._pv_text(pos, info.pv)
+        line = (f"info depth {info.depth} seldepth {info.seldepth} score {score} "
+                f"nodes {info.nodes} nps {nps} time {ms}")
+        if pv:
+            line += " pv " + pv
+        self.send(line)
+
+    def _pv_text(self, pos: Position, pv) -> str:
+        probe = pos.copy()
+        out = []
+        for move in pv:
+            out.append(self._wire(move, probe))
+            try:
+                probe.push(move)
+            except ValueError:
+                break
+        return " ".join(out)
+
+    def _on_done(self, job: SearchJob, best, ponder) -> None:
+        if job.limits.infinite or job.kind == "ponder":
+            self.waiting.wait()
+        with self.lock:
+            if job.cancelled:
+                return
+            if self.job is job:
+                self.job = None
+            if best is None:
+                moves = job.pos.legal_moves()
+                best = moves[0] if moves else None
+            text = "bestmove " + self._wire(best, job.pos)
+            if best and ponder:
+                probe = job.pos.copy()
+                try:
+                    probe.push(best)
+                    if probe.is_legal(ponder):
+                        text += " ponder " + self._wire(ponder, probe)
+                except ValueError:
+                    pass
+            self.send(text)
+
+    # ------------------------------------------------------------------ commands
+    def cmd_uci(self, arg):
+        combo = " ".join(f"var {v}" for v in UCI_VARIANTS)
+        self.send(
+            f"id name {ENGINE_NAME} {ENGINE_VERSION}",
+            f"id author {ENGINE_AUTHOR}",
+            "option name Hash type spin default 64 min 1 max 65536",
+            "option name Clear Hash type button",
+            "option name Ponder type check default false",
+            "option name Move Overhead type spin default 30 min 0 max 5000",
+            f"option name UCI_Variant type combo default chess {combo}",
+            "option name UCI_Chess960 type check default false",
+            "option name Seed type spin default 0 min 0 max 2000000000",
+            "option name StrictShuffle type check default false",
+            "option name EnergizerSwitch type check default false",
+            "uciok",
+        )
+
+    def cmd_isready(self, arg):
+        if self.loader is not None and self.job is None:
+            self.loader.join()
+            self._ensure_searcher()
+        self.send("readyok")
+
+    def cmd_debug(self, arg):
+        pass
+
+    def cmd_register(self, arg):
+        pass
+
+    def cmd_setoption(self, arg):
+        # setoption name NAME [value VALUE]; NAME may contain spaces
+        words = arg.split()
+        if not words or words[0].lower() != "name":
+            self.send(f"info string setoption needs 'name': {arg[:80]}")
+            return
+        lower = [w.lower() for w in words]
+        if "value" in lower[1:]:
+            i = lower.index("value", 1)
+            name, value = " ".join(words[1:i]), " ".join(words[i + 1:])
+        else:
+            name, value = " ".join(words[1:]), ""
+        key = name.lower()
+        if key == "uci_variant":
+            v = value.lower()
+            if v == "chess":
+                v = "normal"
+            if v not in GAMES:
+                self.send(f"info string unknown variant {value[:40]}")
+                return
+            self._finish_search()
+            self.game = find_game(v)
+            self.pos = Position(self.game)
+            self.send(_variant_info(self.game))
+        elif key == "hash":
+            mb = parse_int(value, None, 1, 65536)
+            if mb is None:
+                self.send(f"info string Hash needs megabytes: {value[:40]}")
+                return
+            self._finish_search()
+            self.hash_mb = min(mb, max_hash_mb())
+            if self.searcher is not None:
+                problem = resize_hash(self.searcher, self.hash_mb)
+                if problem:
+                    self.send(f"info string Hash: {problem}")
+        elif key == "clear hash":
+            self._finish_search()
+            if self.searcher is not None:
+                self.searcher.new_game()
+        elif key == "uci_chess960":
+            self.chess960 = value.lower() == "true"
+        elif key == "move overhead":
+            ms = parse_int(value, None, 0, 5000)
+            if ms is not None:
+                self.move_overhead = ms / 1000.0
+        elif key == "seed":
+            seed = parse_int(value, None, 0, 2**31)
+            if seed is not None:
+                self.starts.set_seed(seed)
+        elif key == "strictshuffle":
+            self.starts.strict = value.lower() == "true"
+        elif key == "energizerswitch":
+            self.starts.set_switch(value.lower() == "true")
+        elif key in ("ponder", "uci_analysemode", "threads", "multipv"):
+            pass
+        else:
+            self.send(f"info string unknown option {name[:60]}")
+
+    def cmd_ucinewgame(self, arg):
+        self._finish_search()
+        self._ensure_searcher().new_game()
+        self.pos = Position(self.game)
+
+    def cmd_position(self, arg):
+        self._finish_search()
+        words = arg.split()
+        if not words:
+            self.send("info string position needs startpos or fen")
+            return
+        if "moves" in words:
+            i = words.index("moves")
+            spec, moves = words[:i], words[i + 1:]
+        else:
+            spec, moves = words, []
+        if spec[0] == "startpos":
+            fen = None
+        elif spec[0] == "fen" and len(spec) > 1:
+            fen = " ".join(spec[1:])
+        else:
+            self.send(f"info string bad position command: {arg[:80]}")
+            return
+        try:
+            pos = Position(self.game, fen)
+        except Exception as exc:  # noqa: BLE001
+            self.send(f"info string illegal position: {str(exc)[:150]}")
+            return
+        for move in moves:
+            try:
+                pos.push(move)
+            except ValueError:
+                self.send(f"info string illegal move {move[:20]} in {pos.fen()}; "
+                          f"ignoring it and the moves after it")
+                break
+        self.pos = pos
+
+    def _parse_go(self, arg):
+        words = arg.split()
+        lim = Limits()
+        ponder = False
+        i = 0
+        keys_seconds = {"wtime": "wtime", "btime": "btime", "winc": "winc", "binc": "binc",
+                        "movetime": "movetime"}
+        while i < len(words):
+            w = words[i]
+            nxt = words[i + 1] if i + 1 < len(words) else None
+            if w in keys_seconds and nxt is not None:
+                ms = parse_int(nxt)
+                if ms is not None:
+                    value = ms / 1000.0
+                    if w != "winc" and w != "binc":
+                        value = max(0.001, value - self.move_overhead)
+                    setattr(lim, keys_seconds[w], value)
+                i += 2
+            elif w in ("depth", "nodes", "movestogo", "mate") and nxt is not None:
+                n = parse_int(nxt, None, 1)
+                if n is not None:
+                    if w == "mate":
+                        lim.depth = 2 * n
+                    else:
+                        setattr(lim, w, n)
+                i += 2
+            elif w == "infinite":
+                lim.infinite = True
+                i += 1
+            elif w == "ponder":
+                ponder = True
+                i += 1
+            elif w == "searchmoves":
+                i = len(words)  # not supported: search all moves
+            else:
+                i += 1
+        return lim, ponder
+
+    def cmd_go(self, arg):
+        self._finish_search()
+        limits, ponder = self._parse_go(arg)
+        self.go_limits = limits
+        searcher = self._ensure_searcher()
+        pos = self.pos.copy()
+        self.waiting.clear()
+        if pos.outcome() is not None or not pos.legal_moves():
+            self.send("bestmove (none)")
+            return
+        if ponder:
+            search_limits = Limits(infinite=True)
+            kind = "ponder"
+        else:
+            search_limits = limits
+            kind = "go"
+            if limits.infinite:
+                self.waiting.clear()
+        job = SearchJob(searcher, pos, search_limits, kind=kind, on_info=self._on_info,
+                        on_done=self._on_done, on_error=self._on_error)
+        self.job = job
+        job.start()
+
+    def _on_error(self, text: str) -> None:
+        for line in text.rstrip().splitlines():
+            self.send("info string " + line)
+
+    def cmd_stop(self, arg):
+        job = self.job
+        if job is None:
+            return
+        self.waiting.set()
+        job.stop()
+
+    def cmd_ponderhit(self, arg):
+        job = self.job
+        if job is None or job.kind != "ponder":
+            return
+        with self.lock:
+            job.cancelled = True
+        self.waiting.set()
+        job.stop_and_wait()
+        self.waiting.clear()
+        limits = self.go_limits or Limits()
+        new = SearchJob(self._ensure_searcher(), job.pos, limits, kind="go",
+                        on_info=self._on_info, on_done=self._on_done, on_error=self._on_error)
+        self.job = new
+        new.start()
+
+    def cmd_quit(self, arg):
+        self.quit = True
+        job = self.job
+        if job is not None:
+            job.cancelled = True
+            self.waiting.set()
+            job.stop()
+
+    def cmd_d(self, arg):
+        self.send(f"info string variant {self.game.name} fen {self.pos.fen()}")
+
+
+def run(reader, out: Output, first_line: str | None, loader=None, log=None) -> None:
+    UCIEngine(out, loader=loader, log=log).run(reader, first_line)

@@ -1,0 +1,87 @@
+"""How each game is described to XBoard/WinBoard 4.9.
+
+XBoard knows ``normal``, ``capablanca`` and ``caparandom`` by name. For the others
+the engine answers ``variant NAME`` with
+
+    setup (PIECETOCHAR) WxH+S_PARENT FEN
+    piece X& BETZA          (one per piece type)
+
+PIECETOCHAR assigns our FEN letters to XBoard's internal piece types, whose order
+(and so the picture XBoard draws) is fixed by XBoard; the last letter of each half is
+XBoard's royal King. The table below uses XBoard 4.9's order of the "fairy" types:
+
+    0 P pawn  1 N knight  2 B bishop  3 R rook  4 Q queen  5 F ferz  6 E alfil
+    7 A archbishop  8 C chancellor  9 W wazir  10 M man (commoner)  11 O cannon
+    ... 21 K king
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from movegen import GAMES, Game
+
+NSLOTS = 22  # XBoard 4.9 piece types per colour in a "fairy" table (King last)
+
+
+@dataclass(frozen=True)
+class XBoardVariant:
+    name: str
+    known: bool  #: XBoard knows the name: no setup needed
+    slots: dict  #: our letter -> XBoard piece-type index
+    parent: str = "fairy"
+    holdings: int = 0
+    betza: dict | None = None  #: letter -> Betza string told to XBoard (default: the game's)
+
+    def piece_to_char(self) -> str:
+        white = ["."] * NSLOTS
+        for letter, slot in self.slots.items():
+            white[slot] = letter.upper()
+        black = [c.lower() for c in white]
+        return "".join(white) + "".join(black)
+
+
+# Betza strings for XBoard's own move generator (legality testing, SAN, mate detection).
+# Pawn: XBoard's standard pawn with double step of a virgin pawn; castling via O<n>.
+_PAWN = "fmWfceFifmnD"
+
+XB = {
+    "normal": XBoardVariant("normal", True, {}),
+    "capablanca": XBoardVariant("capablanca", True, {}),
+    "caparandom": XBoardVariant("caparandom", True, {}),
+    "energizer": XBoardVariant(
+        "energizer", False,
+        {"P": 0, "N": 1, "B": 2, "R": 3, "Q": 4, "A": 7, "C": 8, "K": 21},
+        betza={"P": _PAWN, "K": "KO2"}),
+    "sultan": XBoardVariant(
+        "sultan", False,
+        {"P": 0, "N": 1, "B": 2, "R": 3, "Q": 4, "C": 6, "K": 21},
+        betza={"P": _PAWN, "K": "KO3"}),
+    "sultanrandom": XBoardVariant(
+        "sultanrandom", False,
+        {"P": 0, "N": 1, "B": 2, "R": 3, "Q": 4, "C": 6, "K": 21},
+        parent="caparandom", betza={"P": _PAWN}),
+    "batteries": XBoardVariant(
+        "batteries", False,
+        {"S": 0, "E": 1, "D": 2, "O": 3, "L": 4, "A": 7, "B": 11, "K": 21},
+        betza={"S": "fmWfcFifmnD"}),
+    "enders": XBoardVariant(
+        "enders", False,
+        {"N": 1, "B": 2, "R": 3, "K": 10},
+        parent="bughouse", holdings=4),
+}
+
+
+def describe(game: Game, fen: str) -> list[str]:
+    """The lines that answer ``variant NAME`` (empty for the variants XBoard knows)."""
+    xb = XB[game.name]
+    if xb.known:
+        return []
+    size = f"{game.files}x{game.ranks}+{xb.holdings}_{xb.parent}"
+    lines = [f"setup ({xb.piece_to_char()}) {size} {fen}"]
+    for p in game.pieces:
+        betza = (xb.betza or {}).get(p.letter, p.betza)
+        lines.append(f"piece {p.letter}& {betza}")
+    return lines
+
+
+assert set(XB) == set(GAMES), "every game needs an XBoard description"

@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test perft-full bench-perft bench match strength clean
+.PHONY: run build test test-xboard perft-full bench-perft bench match strength clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -19,6 +19,10 @@ run: build
 
 test: $(STAMP)
 	$(PYTHON) -m pytest -q
+
+# every game under XBoard in match mode, Leyden against itself (about 30 minutes)
+test-xboard: build
+	$(PYTHON) -m pytest -q -m slow tests/test_xboard_matches.py
 
 # every depth of every reference perft vector and the deep Batteries/Ender's calibration
 perft-full: $(STAMP)

@@ -12,7 +12,7 @@ ENGINE_VERSION = "0.1"
 ENGINE_AUTHOR = "the Leyden authors"
 
 #: Rough resident memory of the process besides the transposition table (Python,
-#: numpy, numba and the compiled kernels); documented in README-protocols.md.
+#: numpy, numba and the compiled kernels); documented in README.md (Memory).
 BASE_MEMORY_MB = 180
 
 def max_hash_mb() -> int:

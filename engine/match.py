@@ -42,7 +42,7 @@ Referee
     ``--resign score=CP count=N`` (both engines agree for N moves each),
     ``--draw movenumber=M score=CP count=N``, ``--maxmoves N``.
     Ender's Chess under XBoard: one action per XBoard ply, the idle side passes
-    (``@@@@``) in between (Leyden's convention, ``engine/README-protocols.md``); the
+    (``@@@@``) in between (Leyden's convention, see README.md); the
     runner relays the opponent's passes and checks the engine's own. UCI engines get
     the actions with ``0000`` for the end of a turn.
 

@@ -12,7 +12,7 @@ worker thread (``engine.searching.SearchJob``) so that ``?``, ``.``, ``ping``, `
 Ender's Chess under XBoard: XBoard alternates colours every ply and knows no turns of
 several actions, so one Ender's action is one XBoard ply and the side that is *not*
 acting fills every other ply with a pass (``@@@@``). A pass by the acting side ends its
-turn. See ``engine/README-protocols.md``.
+turn. See README.md, "Ender's Chess turns under XBoard".
 """
 from __future__ import annotations
 

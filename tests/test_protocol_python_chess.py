@@ -37,8 +37,8 @@ def play_game(engine, limit, max_plies=300) -> chess.Board:
 
 
 def test_full_game_at_a_short_time_control(engine):
-    inc = 0.2
-    clock = {chess.WHITE: 15.0, chess.BLACK: 15.0}
+    inc = 0.1
+    clock = {chess.WHITE: 6.0, chess.BLACK: 6.0}
     board = chess.Board()
     while not board.is_game_over(claim_draw=True) and board.ply() < 160:
         limit = chess.engine.Limit(white_clock=clock[chess.WHITE], black_clock=clock[chess.BLACK],

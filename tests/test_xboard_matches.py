@@ -4,7 +4,8 @@ PGN must show finished games with a proper result and no illegal-move, forfeit, 
 claim or crash message. Needs the Debian packages xboard, xvfb and fairymax (.ci/run
 installs them); skipped with a message where they are missing.
 
-Only the Capablanca game runs by default; the others are ``slow`` (pytest -m slow).
+By default every game plays one fast self-play game (6 s + 0.1 s); the longer matches
+are ``slow`` (pytest -m slow, make test-xboard).
 """
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ def check(results, games: int):
 @needs_xboard
 @pytest.mark.skipif(not FAIRYMAX, reason="XBoard match test skipped: fairymax is not installed")
 def test_capablanca_against_fairymax(tmp_path):
-    check(run_match(tmp_path, "capablanca", second=FAIRYMAX, tc="0:20", inc="0.2"), 1)
+    check(run_match(tmp_path, "capablanca", second=FAIRYMAX, tc="0:10", inc="0.1"), 1)
 
 
 SELF_PLAY = [
@@ -85,6 +86,13 @@ SELF_PLAY = [
     ("batteries", ("-testLegality", "false")),
     ("enders", ("-testLegality", "false", "-ruleMoves", "0")),
 ]
+
+
+@needs_xboard
+@pytest.mark.parametrize("variant,extra", SELF_PLAY, ids=[v for v, _ in SELF_PLAY])
+def test_self_play_fast(tmp_path, variant, extra):
+    check(run_match(tmp_path, variant, games=1, tc="0:06", inc="0.1", extra=extra,
+                    timeout=600), 1)
 
 
 @needs_xboard

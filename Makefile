@@ -17,7 +17,8 @@ build: $(STAMP)
 run: build
 	$(PYTHON) -m engine
 
-test: $(STAMP)
+# compiled first, so that no engine process started by a test compiles (slowly, in parallel)
+test: build
 	$(PYTHON) -m pytest -q
 
 # every game under XBoard in match mode, Leyden against itself (about 30 minutes)

@@ -12,7 +12,6 @@ Every ``go`` is answered by exactly one ``bestmove``; after ``go infinite`` or
 from __future__ import annotations
 
 import threading
-import traceback
 
 from movegen import GAMES, Position, find_game
 from movegen import layout as L
@@ -27,7 +26,8 @@ from .common import (
     resize_hash,
 )
 from .lines import Output
-from .searching import Limits, Searcher, SearchJob
+from .protocol import ProtocolSession
+from .searching import Limits, SearchJob
 
 UCI_VARIANTS = ("chess",) + tuple(GAMES)
 
@@ -39,14 +39,9 @@ def _variant_info(game) -> str:
             f"startpos {game.start_fen}")
 
 
-class UCIEngine:
+class UCIEngine(ProtocolSession):
     def __init__(self, out: Output, loader: threading.Thread | None = None, log=None):
-        self.out = out
-        self.loader = loader
-        self.log = log
-        self.lock = threading.RLock()
-        self.searcher = None
-        self.hash_mb = 64
+        super().__init__(out, loader, log)
         self.chess960 = False
         self.move_overhead = 0.03
         self.starts = StartPositions()
@@ -55,49 +50,24 @@ class UCIEngine:
         self.job: SearchJob | None = None
         self.go_limits: Limits | None = None
         self.waiting = threading.Event()  # released by stop/ponderhit after infinite/ponder
-        self.quit = False
-
-    def send(self, *lines: str) -> None:
-        self.out.send(*lines)
-
-    def _ensure_searcher(self):
-        if self.searcher is None:
-            if self.loader is not None:
-                self.loader.join()
-            self.searcher = Searcher(hash_mb=self.hash_mb)
-        return self.searcher
 
     # ------------------------------------------------------------------ loop
-    def run(self, reader, first_line: str | None = None) -> None:
-        if first_line is not None:
-            self.handle(first_line)
-        while not self.quit:
-            line = reader.readline()
-            if line is None:
-                break
-            if reader.last_was_truncated:
-                self.send(f"info string error: line too long, ignored ({line[:40]}...)")
-                continue
-            self.handle(line)
-        self._finish_search()
+    def line_too_long(self, line: str) -> str:
+        return f"info string error: line too long, ignored ({line[:40]}...)"
 
-    def handle(self, line: str) -> None:
-        line = line.strip()
-        if not line:
-            return
-        if self.log:
-            self.log("< " + line)
-        cmd, _, arg = line.partition(" ")
+    def dispatch(self, line: str, cmd: str, arg: str) -> None:
         method = getattr(self, "cmd_" + cmd, None) if cmd.isidentifier() else None
-        try:
-            if method is None:
-                self.send(f"info string unknown command: {line[:200]}")
-            else:
-                method(arg.strip())
-        except Exception as exc:  # noqa: BLE001 - never die on input
-            self.send(f"info string error {type(exc).__name__}: {str(exc)[:150]} in: {line[:100]}")
-            for tb in traceback.format_exc().rstrip().splitlines():
-                self.send("info string " + tb)
+        if method is None:
+            self.send(f"info string unknown command: {line[:200]}")
+        else:
+            method(arg)
+
+    def error_lines(self, exc: Exception, line: str, trace: list[str]) -> list[str]:
+        head = f"info string error {type(exc).__name__}: {str(exc)[:150]} in: {line[:100]}"
+        return [head] + ["info string " + tb for tb in trace]
+
+    def finish(self) -> None:
+        self._finish_search()
 
     # ------------------------------------------------------------------ search
     def _finish_search(self) -> None:

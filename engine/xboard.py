@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 import threading
 import time
-import traceback
 
 from movegen import GAMES, Position, find_game
 from movegen import layout as L
@@ -35,7 +34,8 @@ from .common import (
     result_comment,
 )
 from .lines import Output
-from .searching import Limits, Searcher, SearchJob
+from .protocol import ProtocolSession
+from .searching import Limits, SearchJob
 
 NULL_MOVES = ("@@@@", "0000", "pass", "--")
 VARIANTS = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom",
@@ -72,16 +72,11 @@ def _seconds(text: str) -> float | None:
         return None
 
 
-class XBoardEngine:
+class XBoardEngine(ProtocolSession):
     """State and commands of one CECP session."""
 
     def __init__(self, out: Output, loader: threading.Thread | None = None, log=None):
-        self.out = out
-        self.log = log
-        self.loader = loader  # kernel loading started at process start
-        self.lock = threading.RLock()
-        self.searcher = None
-        self.hash_mb = 64
+        super().__init__(out, loader, log)
         self.starts = StartPositions()
         self.job: SearchJob | None = None
         self.pending_pongs: list[str] = []
@@ -91,7 +86,6 @@ class XBoardEngine:
         self.analyzing = False
         self.last_score: int | None = None
         self.hint: str | None = None
-        self.quit = False
         # time control
         self.mps = 0
         self.base = 300.0
@@ -113,13 +107,6 @@ class XBoardEngine:
     # ------------------------------------------------------------------ plumbing
     def send(self, *lines: str) -> None:
         self.out.send(*(_defuse(line) for line in lines))
-
-    def _ensure_searcher(self):
-        if self.searcher is None:
-            if self.loader is not None:
-                self.loader.join()
-            self.searcher = Searcher(hash_mb=self.hash_mb)
-        return self.searcher
 
     def _new_game(self, name: str, fen: str | None = None) -> None:
         self.game = find_game(name)
@@ -376,40 +363,24 @@ class XBoardEngine:
         return True
 
     # ------------------------------------------------------------------ main loop
-    def run(self, reader, first_line: str | None = None) -> None:
-        if first_line is not None:
-            self.handle(first_line)
-        while not self.quit:
-            line = reader.readline()
-            if line is None:
-                break
-            if reader.last_was_truncated:
-                self.send(f"Error (line too long, cut to {len(line)} characters): {line[:40]}...")
-                continue
-            self.handle(line)
-        self._halt()
+    def line_too_long(self, line: str) -> str:
+        return f"Error (line too long, cut to {len(line)} characters): {line[:40]}..."
 
-    def handle(self, line: str) -> None:
-        line = line.strip()
-        if not line:
-            return
-        if self.log:
-            self.log("< " + line)
-        parts = line.split(None, 1)
-        cmd = parts[0]
-        arg = parts[1].strip() if len(parts) > 1 else ""
+    def dispatch(self, line: str, cmd: str, arg: str) -> None:
         method = _COMMANDS.get(cmd)
-        try:
-            if method is not None:
-                method(self, arg)
-            elif self._looks_like_move(cmd) and not arg:
-                self.cmd_usermove(cmd)
-            else:
-                self.send(f"Error (unknown command): {line[:200]}")
-        except Exception as exc:  # noqa: BLE001 - never die on input
-            self.send(f"Error ({type(exc).__name__}: {str(exc)[:120]}): {line[:200]}")
-            for tb in traceback.format_exc().rstrip().splitlines():
-                self.send("# " + tb)
+        if method is not None:
+            method(self, arg)
+        elif self._looks_like_move(cmd) and not arg:
+            self.cmd_usermove(cmd)
+        else:
+            self.send(f"Error (unknown command): {line[:200]}")
+
+    def error_lines(self, exc: Exception, line: str, trace: list[str]) -> list[str]:
+        head = f"Error ({type(exc).__name__}: {str(exc)[:120]}): {line[:200]}"
+        return [head] + ["# " + tb for tb in trace]
+
+    def finish(self) -> None:
+        self._halt()
 
     def _looks_like_move(self, text: str) -> bool:
         if text in NULL_MOVES:

@@ -1,0 +1,73 @@
+"""What the XBoard and UCI sessions share: reading lines until ``quit`` or end of input,
+logging them, dispatching each to a command, and never dying on one."""
+from __future__ import annotations
+
+import threading
+import traceback
+
+from .lines import Output
+from .searching import Searcher
+
+
+class ProtocolSession:
+    """Base of ``XBoardEngine`` and ``UCIEngine``; they implement ``dispatch``,
+    ``line_too_long``, ``error_lines`` and ``finish``."""
+
+    def __init__(self, out: Output, loader: threading.Thread | None = None, log=None):
+        self.out = out
+        self.loader = loader  # kernel loading started at process start
+        self.log = log
+        self.lock = threading.RLock()
+        self.quit = False
+        self.searcher = None
+        self.hash_mb = 64
+
+    def send(self, *lines: str) -> None:
+        self.out.send(*lines)
+
+    def _ensure_searcher(self):
+        """The searcher, created once the kernels are loaded."""
+        if self.searcher is None:
+            if self.loader is not None:
+                self.loader.join()
+            self.searcher = Searcher(hash_mb=self.hash_mb)
+        return self.searcher
+
+    def run(self, reader, first_line: str | None = None) -> None:
+        if first_line is not None:
+            self.handle(first_line)
+        while not self.quit:
+            line = reader.readline()
+            if line is None:
+                break
+            if reader.last_was_truncated:
+                self.send(self.line_too_long(line))
+                continue
+            self.handle(line)
+        self.finish()
+
+    def handle(self, line: str) -> None:
+        line = line.strip()
+        if not line:
+            return
+        if self.log:
+            self.log("< " + line)
+        parts = line.split(None, 1)
+        cmd, arg = parts[0], (parts[1].strip() if len(parts) > 1 else "")
+        try:
+            self.dispatch(line, cmd, arg)
+        except Exception as exc:  # noqa: BLE001 - never die on input
+            self.send(*self.error_lines(exc, line, traceback.format_exc().rstrip().splitlines()))
+
+    # ----------------------------------------------------------- for subclasses
+    def dispatch(self, line: str, cmd: str, arg: str) -> None:
+        raise NotImplementedError
+
+    def line_too_long(self, line: str) -> str:
+        raise NotImplementedError
+
+    def error_lines(self, exc: Exception, line: str, trace: list[str]) -> list[str]:
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        """End of session: stop any search."""

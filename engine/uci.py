@@ -165,9 +165,8 @@ class UCIEngine(ProtocolSession):
         )
 
     def cmd_isready(self, arg):
-        if self.loader is not None and self.job is None:
-            self.loader.join()
-            self._ensure_searcher()
+        if self.job is None:
+            self._ensure_searcher()  # waits for the kernels
         self.send("readyok")
 
     def cmd_debug(self, arg):

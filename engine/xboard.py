@@ -408,9 +408,7 @@ class XBoardEngine(ProtocolSession):
             'feature option="StrictShuffle -check 0"',
             'feature option="EnergizerSwitch -check 0"',
         )
-        if self.loader is not None:
-            self.loader.join()
-        self._ensure_searcher()
+        self._ensure_searcher()  # waits for the kernels
         self.send("feature done=1")
 
     def cmd_accepted(self, arg):

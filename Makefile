@@ -43,9 +43,11 @@ MATCH_ARGS ?= --variant capablanca --games 10 --tc 10+0.1 --random-plies 6 --pgn
 match: build
 	$(PYTHON) -m engine match $(MATCH_ARGS)
 
-# Leyden against every peer, and against itself in batteries/enders (takes hours)
+# Leyden against every peer, and against itself in batteries/enders (about an hour at
+# the default 2+0.02; STRENGTH_ARGS="--tc 10+0.1" adds the longer-game table)
+STRENGTH_ARGS ?=
 strength: build
-	$(PYTHON) benchmarks/strength.py --out benchmarks/strength.md
+	$(PYTHON) benchmarks/strength.py $(STRENGTH_ARGS)
 
 clean:
 	rm -rf $(STAMP) *.egg-info .pytest_cache

@@ -6,13 +6,15 @@ rules, and against itself at time and depth odds where no peer plays the game.
     python benchmarks/strength.py --report-only    # rebuild the table from the PGN files
     python benchmarks/strength.py --dry-run        # print the match commands
 
-Each match writes ``benchmarks/results/strength/<game>-<pair>.pgn`` and is resumed
-from it (``leyden match --resume``): an interrupted run continues where it stopped;
-delete the PGN files to start again. The games are played by ``engine.match`` (the
-runner referees them with Leyden's rules); the peers are configured by
-``benchmarks/peers/`` (verified there with perft and move-list comparisons).
-Openings: fixed-setup games start with ``--random-plies`` balanced random plies, the
-shuffle games from seeded shuffles; every opening is played twice, colours reversed.
+Each match writes ``benchmarks/strength/<time control>/<game>-<pair>.pgn`` and is
+resumed from it (``leyden match --resume``): an interrupted run continues where it
+stopped; delete the PGN files to start again. The table has one section per time
+control found there, so ``--tc 10+0.1`` adds a longer-game table beside the default
+2+0.02 one. The games are played by ``engine.match`` (the runner referees them with
+Leyden's rules); the peers are configured by ``benchmarks/peers/`` (verified there with
+perft and move-list comparisons). Openings: fixed-setup games start with
+``--random-plies`` balanced random plies, the shuffle games from seeded shuffles; every
+opening is played twice, colours reversed.
 """
 from __future__ import annotations
 
@@ -41,7 +43,7 @@ def leyden_tokens(name: str = "leyden", *extra: str) -> list[str]:
     return [f"name={name}", f"cmd={sys.executable} -m engine", "proto=xboard", f"dir={ROOT}", *extra]
 
 
-def plan(args) -> list[dict]:
+def plan(args, quiet: bool = False) -> list[dict]:
     """Every match: game, the two engine specs (Leyden's side first), tc text."""
     todo = []
     games = args.only.split(",") if args.only else list(GAMES)
@@ -62,7 +64,8 @@ def plan(args) -> list[dict]:
             if game not in PEERS[peer]["games"]:
                 continue
             if find_binary(PEERS[peer]["binary"]) is None:
-                print(f"skipped: {peer} is not installed", file=sys.stderr)
+                if not quiet:
+                    print(f"skipped: {peer} is not installed", file=sys.stderr)
                 continue
             todo.append(dict(game=game, label=peer, first=leyden_tokens(),
                              second=engine_tokens(peer, game), tc=args.tc, note=""))
@@ -77,9 +80,14 @@ def _scaled(tc: str, factor: int) -> str:
     return text
 
 
+def tc_dir(args, tc: str) -> str:
+    """One directory of PGN files per time control, so runs at several can coexist."""
+    return os.path.join(args.results, tc)
+
+
 def pgn_path(args, m) -> str:
     name = m["label"].replace(" ", "-").replace(":", "to")
-    return os.path.join(args.results, f"{m['game']}-{name}.pgn")
+    return os.path.join(tc_dir(args, m["tc"]), f"{m['game']}-{name}.pgn")
 
 
 def match_argv(args, m) -> list[str]:
@@ -94,23 +102,51 @@ def match_argv(args, m) -> list[str]:
     return argv
 
 
-def summarize(args, m) -> dict:
-    first = m["first"][0].split("=", 1)[1]
+def summarize(path: str, first: str) -> dict:
+    """Score of engine ``first`` over the finished games of one PGN file."""
     tally = Tally()
     reasons: dict = {}
-    for g in read_games(pgn_path(args, m)):
+    plies, seeds = [], set()
+    for g in read_games(path):
         if g.result not in ("1-0", "0-1", "1/2-1/2"):
             continue
-        white_first = g.tags.get("White") == first
         value = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[g.result]
-        tally.add(value if white_first else 1.0 - value)
+        tally.add(value if g.tags.get("White") == first else 1.0 - value)
         term = g.tags.get("Termination", "?")
-        if term not in ("normal",):
+        if term != "normal":
             reasons[term] = reasons.get(term, 0) + 1
-    return {"tally": tally, "reasons": reasons}
+        plies.append(int(g.tags.get("PlyCount", "0") or 0))
+        seeds.add(g.tags.get("MatchSeed", "?"))
+    return {"tally": tally, "reasons": reasons, "seeds": seeds,
+            "plies": sum(plies) / len(plies) if plies else 0.0}
 
 
-def write_table(args, todo) -> str:
+def table_rows(args, tc: str) -> tuple[list[str], set]:
+    """Markdown rows of every planned match that has games at time control ``tc``."""
+    rows, seeds = [], set()
+    for m in plan(argparse.Namespace(**{**vars(args), "tc": tc}), quiet=True):
+        s = summarize(pgn_path(args, m), m["first"][0].split("=", 1)[1])
+        t = s["tally"]
+        if t.games == 0:
+            continue
+        seeds |= s["seeds"]
+        elo, low, high = t.elo_interval()
+        other = ", ".join(f"{k} {v}" for k, v in sorted(s["reasons"].items())) or "-"
+        who = m["label"] if not m["note"] else f"{m['label']} ({m['note']})"
+        rows.append(f"| {m['game']} | {who} | {t.games} | +{t.wins} -{t.losses} ={t.draws} | "
+                    f"{100 * t.score:.1f}% | {fmt_elo(elo)} [{fmt_elo(low)}, {fmt_elo(high)}] | "
+                    f"{100 * t.los():.1f}% | {s['plies']:.0f} | {other} |")
+    return rows, seeds
+
+
+def played_tcs(args) -> list[str]:
+    """Time controls with results, the default one first."""
+    found = sorted(d for d in os.listdir(args.results)
+                   if os.path.isdir(tc_dir(args, d))) if os.path.isdir(args.results) else []
+    return sorted(found, key=lambda tc: (tc != args.tc, tc))
+
+
+def write_table(args) -> str:
     rev = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
                          capture_output=True, text=True).stdout.strip() or "?"
     lines = [
@@ -118,33 +154,27 @@ def write_table(args, todo) -> str:
         "",
         f"Generated by `make strength` (`python benchmarks/strength.py`) on "
         f"{datetime.date.today().isoformat()}, Leyden {rev}, {platform.machine()} with "
-        f"{os.cpu_count()} cores, {args.concurrency} game(s) at a time.",
-        f"Time control {args.tc} (seconds + increment per move) unless stated; openings: "
-        f"{args.random_plies} balanced random plies for the fixed setups, seeded shuffles for "
-        f"`caparandom`/`sultanrandom` (seed {args.seed}), each played with both colours. "
-        "Elo is Leyden's (or the first-named configuration's) advantage with its 95% interval; "
-        "LOS is the likelihood that it is the stronger. The PGN files are in "
-        f"`{os.path.relpath(args.results, ROOT)}/`; the runner is `leyden match` and the peers' "
-        "configurations are in `benchmarks/peers/`.",
-        "",
-        "| game | opponent | games | Leyden +W -L =D | score | Elo (95% interval) | LOS | other endings |",
-        "|---|---|---|---|---|---|---|---|",
+        f"{os.cpu_count()} cores. Openings: {args.random_plies} balanced random plies for the "
+        "fixed setups, seeded shuffles for `caparandom`/`sultanrandom`, each played with both "
+        "colours. Elo is Leyden's (or the first-named configuration's) advantage with its 95% "
+        "interval; LOS is the likelihood that it is the stronger; plies is the average game "
+        "length; other endings are games not ended by the rules (time forfeit, illegal move, "
+        "crash). The PGN files (XBoard reads them) are in "
+        f"`{os.path.relpath(args.results, ROOT)}/<time control>/`; the runner is "
+        "`leyden match` and the peers' configurations are in `benchmarks/peers/`.",
     ]
-    for m in todo:
-        s = summarize(args, m)
-        t = s["tally"]
-        if t.games == 0:
-            lines.append(f"| {m['game']} | {m['label']} | 0 | not played | | | | |")
+    for tc in played_tcs(args):
+        rows, seeds = table_rows(args, tc)
+        if not rows:
             continue
-        elo, low, high = t.elo_interval()
-        other = ", ".join(f"{k} {v}" for k, v in sorted(s["reasons"].items())) or "-"
-        who = m["label"] if not m["note"] else f"{m['label']} ({m['note']})"
-        lines.append(f"| {m['game']} | {who} | {t.games} | +{t.wins} -{t.losses} ={t.draws} | "
-                     f"{100 * t.score:.1f}% | {fmt_elo(elo)} [{fmt_elo(low)}, {fmt_elo(high)}] | "
-                     f"{100 * t.los():.1f}% | {other} |")
+        lines += ["", f"## Time control {tc} (seconds + increment per move)", "",
+                  f"Opening seed(s): {', '.join(sorted(seeds))}.", "",
+                  "| game | opponent | games | Leyden +W -L =D | score | Elo (95% interval) "
+                  "| LOS | plies | other endings |",
+                  "|---|---|---|---|---|---|---|---|---|", *rows]
     lines += [
         "",
-        "Batteries and Ender's Chess have no other implementation: the rows show Leyden "
+        "Batteries and Ender's Chess have no other implementation: their rows show Leyden "
         "with more time (or a deeper fixed search) against itself, a sanity check that "
         "deeper search wins and so that the evaluation points the right way.",
         "",
@@ -155,7 +185,7 @@ def write_table(args, todo) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Leyden's strength table (see the module docstring)")
     ap.add_argument("--games", type=int, default=100, help="games per pair (default 100)")
-    ap.add_argument("--tc", default="10+0.1", help="time control (default 10+0.1)")
+    ap.add_argument("--tc", default="2+0.02", help="time control (default 2+0.02)")
     ap.add_argument("--concurrency", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--random-plies", type=int, default=6)
     ap.add_argument("--seed", type=int, default=2024)
@@ -163,7 +193,7 @@ def main(argv=None) -> int:
     ap.add_argument("--depth", type=int, default=3, help="shallow depth of the depth-odds rows")
     ap.add_argument("--only", default=None, help="comma-separated games (default: all)")
     ap.add_argument("--peers", default=",".join(PEERS))
-    ap.add_argument("--results", default=os.path.join(ROOT, "benchmarks", "results", "strength"))
+    ap.add_argument("--results", default=os.path.join(ROOT, "benchmarks", "strength"))
     ap.add_argument("--out", default=os.path.join(ROOT, "benchmarks", "strength.md"))
     ap.add_argument("--report-only", action="store_true", help="only rebuild the table")
     ap.add_argument("--dry-run", action="store_true", help="print the match commands only")
@@ -188,7 +218,7 @@ def main(argv=None) -> int:
                 print(f"match failed (status {status}); going on", file=sys.stderr)
     if args.dry_run:
         return 0
-    text = write_table(args, todo)
+    text = write_table(args)
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(text)
     print(text)

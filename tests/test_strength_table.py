@@ -1,0 +1,67 @@
+"""benchmarks/strength.py: the strength table is built from the PGN files the matches
+write, scored from the first-named engine's side whatever colour it had."""
+import importlib.util
+import os
+
+from engine.match_pgn import GameRecord, format_game
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def _strength():
+    spec = importlib.util.spec_from_file_location(
+        "strength", os.path.join(ROOT, "benchmarks", "strength.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _write(path, games):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        for i, (white, black, result, termination) in enumerate(games, 1):
+            rec = GameRecord(round=i, white=white, black=black, variant="batteries",
+                             start_fen=START, moves=["e2e4", "e7e5"], result=result,
+                             termination=termination, extra={"MatchSeed": "7"})
+            f.write(format_game(rec))
+
+
+def test_table_scores_each_row_from_the_first_engine_and_groups_time_controls(tmp_path):
+    strength = _strength()
+    results = tmp_path / "strength"
+    _write(str(results / "2+0.02" / "batteries-time-odds-4to1.pgn"), [
+        ("leyden-x4", "leyden", "1-0", "normal"),        # x4 wins with White
+        ("leyden", "leyden-x4", "1-0", "normal"),        # x4 loses with Black
+        ("leyden", "leyden-x4", "0-1", "time forfeit"),  # x4 wins with Black, on time
+        ("leyden-x4", "leyden", "1/2-1/2", "normal"),
+        ("leyden-x4", "leyden", "*", "unterminated"),    # interrupted: not counted
+    ])
+    _write(str(results / "10+0.1" / "batteries-depth-5-vs-3.pgn"), [
+        ("leyden-d3", "leyden-d5", "0-1", "normal"),
+    ])
+    out = tmp_path / "strength.md"
+    assert strength.main(["--report-only", "--only", "batteries", "--results", str(results),
+                          "--out", str(out)]) == 0
+    text = out.read_text()
+    fast, slow = text.index("## Time control 2+0.02"), text.index("## Time control 10+0.1")
+    assert fast < slow  # the default time control comes first
+    odds = [line for line in text.splitlines() if "time odds" in line]
+    assert len(odds) == 1 and "8+0.08 against 2+0.02" in odds[0]
+    cells = [c.strip() for c in odds[0].split("|")]
+    assert cells[3:6] == ["4", "+2 -1 =1", "62.5%"]
+    assert cells[-2] == "time forfeit 1"
+    depth = [line for line in text[slow:].splitlines() if "depth 5 vs 3" in line]
+    assert len(depth) == 1 and "| 1 | +1 -0 =0 |" in depth[0]
+    assert "Opening seed(s): 7." in text
+
+
+def test_plan_covers_every_game(capsys):
+    strength = _strength()
+    assert strength.main(["--dry-run", "--games", "10"]) == 0
+    commands = capsys.readouterr().out.splitlines()
+    games = {c.split("--variant ")[1].split()[0] for c in commands}
+    assert games == set(strength.GAMES)
+    # the games without another implementation are played at time and depth odds
+    assert sum("--variant batteries" in c for c in commands) == 2
+    assert all("--games 10" in c and "--resume" in c for c in commands)

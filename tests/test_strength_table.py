@@ -41,9 +41,14 @@ def test_table_scores_each_row_from_the_first_engine_and_groups_time_controls(tm
         ("leyden-d3", "leyden-d5", "0-1", "normal"),
     ])
     out = tmp_path / "strength.md"
+    out.write_text(f"# title\n\nwritten by hand\n{strength.BEGIN}\nold table\n{strength.END}\n"
+                   "what limits it\n")
     assert strength.main(["--report-only", "--only", "batteries", "--results", str(results),
                           "--out", str(out)]) == 0
     text = out.read_text()
+    # the commentary around the generated block is kept, the old table replaced
+    assert text.startswith("# title\n\nwritten by hand\n") and text.endswith("what limits it\n")
+    assert "old table" not in text
     fast, slow = text.index("## Time control 2+0.02"), text.index("## Time control 10+0.1")
     assert fast < slow  # the default time control comes first
     odds = [line for line in text.splitlines() if "time odds" in line]

@@ -30,14 +30,14 @@ PEERS = {
         "proto": "xboard",
         "options": {},
         # energizer: the start position cannot be written in fmax.ini; "edit" sets it
-        "games": {"capablanca": {}, "sultan": {}, "energizer": {"setup": "edit"}},
+        "games": {"normal": {}, "capablanca": {}, "sultan": {}, "energizer": {"setup": "edit"}},
     },
     "sjaakii": {
         "binary": "sjaakii",
         "args": [SJAAK_VARIANTS],
         "proto": "xboard",
         "options": {},
-        "games": {"capablanca": {}, "caparandom": {}, "sultan": {}, "sultanrandom": {},
+        "games": {"normal": {}, "capablanca": {}, "caparandom": {}, "sultan": {}, "sultanrandom": {},
                   "energizer": {}},
     },
     "fairy-stockfish": {
@@ -45,7 +45,7 @@ PEERS = {
         "args": [],
         "proto": "uci",
         "options": {"VariantPath": FSF_VARIANTS},
-        "games": {"capablanca": {}, "caparandom": {}, "energizer": {}},
+        "games": {"normal": {}, "capablanca": {}, "caparandom": {}, "energizer": {}},
     },
 }
 

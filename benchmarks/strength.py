@@ -22,6 +22,7 @@ import argparse
 import datetime
 import os
 import platform
+import re
 import subprocess
 import sys
 
@@ -103,10 +104,12 @@ def match_argv(args, m) -> list[str]:
 
 
 def summarize(path: str, first: str) -> dict:
-    """Score of engine ``first`` over the finished games of one PGN file."""
+    """Score of engine ``first`` over the finished games of one PGN file, and the mean
+    search depth of each side (from the ``score/depth time`` move comments)."""
     tally = Tally()
     reasons: dict = {}
     plies, seeds = [], set()
+    depths = {"first": [], "other": []}
     for g in read_games(path):
         if g.result not in ("1-0", "0-1", "1/2-1/2"):
             continue
@@ -117,8 +120,26 @@ def summarize(path: str, first: str) -> dict:
             reasons[term] = reasons.get(term, 0) + 1
         plies.append(int(g.tags.get("PlyCount", "0") or 0))
         seeds.add(g.tags.get("MatchSeed", "?"))
+        for mover, depth in _move_depths(g):
+            depths["first" if mover == first else "other"].append(depth)
     return {"tally": tally, "reasons": reasons, "seeds": seeds,
-            "plies": sum(plies) / len(plies) if plies else 0.0}
+            "plies": sum(plies) / len(plies) if plies else 0.0,
+            "depth": {k: sum(v) / len(v) if v else 0.0 for k, v in depths.items()}}
+
+
+_DEPTH = re.compile(r"^[+-]\d+\.\d+/(\d+) ")
+
+
+def _move_depths(g):
+    """(engine name, depth) of every move whose comment gives a search depth; the PGN
+    sides alternate (Ender's passes are written as ``@@@@`` moves)."""
+    fen = g.tags.get("FEN", "").split()
+    white_moves = (fen[1] if len(fen) > 1 else "w") == "w"
+    for i in range(len(g.moves)):
+        m = _DEPTH.match(g.comments.get(i, ""))
+        if m:
+            mover_is_white = white_moves == (i % 2 == 0)
+            yield g.tags.get("White" if mover_is_white else "Black"), int(m.group(1))
 
 
 def table_rows(args, tc: str) -> tuple[list[str], set]:
@@ -135,7 +156,8 @@ def table_rows(args, tc: str) -> tuple[list[str], set]:
         who = m["label"] if not m["note"] else f"{m['label']} ({m['note']})"
         rows.append(f"| {m['game']} | {who} | {t.games} | +{t.wins} -{t.losses} ={t.draws} | "
                     f"{100 * t.score:.1f}% | {fmt_elo(elo)} [{fmt_elo(low)}, {fmt_elo(high)}] | "
-                    f"{100 * t.los():.1f}% | {s['plies']:.0f} | {other} |")
+                    f"{100 * t.los():.1f}% | {s['plies']:.0f} | "
+                    f"{s['depth']['first']:.1f} : {s['depth']['other']:.1f} | {other} |")
     return rows, seeds
 
 
@@ -156,7 +178,8 @@ def write_table(args) -> str:
         "fixed setups, seeded shuffles for `caparandom`/`sultanrandom`, each played with both "
         "colours. Elo is Leyden's (or the first-named configuration's) advantage with its 95% "
         "interval; LOS is the likelihood that it is the stronger; plies is the average game "
-        "length; other endings are games not ended by the rules (time forfeit, illegal move, "
+        "length; depth is the mean depth each side reported for its moves (Leyden : "
+        "opponent; engines count depth differently, so compare within a column); other endings are games not ended by the rules (time forfeit, illegal move, "
         "crash). The PGN files (XBoard reads them) are in "
         f"`{os.path.relpath(args.results, ROOT)}/<time control>/`; the runner is "
         "`leyden match` and the peers' configurations are in `benchmarks/peers/`.",
@@ -168,8 +191,8 @@ def write_table(args) -> str:
         lines += ["", f"## Time control {tc} (seconds + increment per move)", "",
                   f"Opening seed(s): {', '.join(sorted(seeds))}.", "",
                   "| game | opponent | games | Leyden +W -L =D | score | Elo (95% interval) "
-                  "| LOS | plies | other endings |",
-                  "|---|---|---|---|---|---|---|---|---|", *rows]
+                  "| LOS | plies | depth | other endings |",
+                  "|---|---|---|---|---|---|---|---|---|---|", *rows]
     lines += [
         "",
         "Batteries and Ender's Chess have no other implementation: their rows show Leyden "

@@ -116,6 +116,7 @@ class PGNGame:
     tags: dict
     moves: list
     result: str
+    comments: dict = field(default_factory=dict)  #: move index -> the comment after it
 
 
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
@@ -139,13 +140,15 @@ def parse_games(text: str) -> list[PGNGame]:
     moves: list = []
     result = None
     in_comment = False
+    comment: list = []  # the pieces of the comment being read (it may span lines)
+    comments: dict = {}
     depth = 0  # variation nesting
 
     def flush():
-        nonlocal tags, moves, result
+        nonlocal tags, moves, result, comments
         if tags or moves:
-            games.append(PGNGame(tags, moves, result or tags.get("Result", "*")))
-        tags, moves, result = {}, [], None
+            games.append(PGNGame(tags, moves, result or tags.get("Result", "*"), comments))
+        tags, moves, result, comments = {}, [], None, {}
 
     for raw in text.splitlines():
         line = raw.strip()
@@ -163,13 +166,19 @@ def parse_games(text: str) -> list[PGNGame]:
             c = line[i]
             if in_comment:
                 end = line.find("}", i)
+                comment.append(line[i:] if end < 0 else line[i:end])
                 if end < 0:
                     break
                 in_comment = False
+                if moves and depth == 0:  # two comments after one move are joined
+                    text = " ".join(" ".join(comment).split())
+                    before = comments.get(len(moves) - 1)
+                    comments[len(moves) - 1] = f"{before} {text}" if before else text
                 i = end + 1
                 continue
             if c == "{":
                 in_comment = True
+                comment = []
                 i += 1
                 continue
             if c == ";":

@@ -123,3 +123,7 @@ def test_pgn_text_round_trip():
     (g,) = parse_games(text)
     assert g.moves == ["e7e5", "e2e4", "f8i8"] and g.result == "0-1"
     assert g.tags["Opening"] == 'a "quoted" label' and g.tags["Round"] == "3"
+    # comments belong to the move before them; the result reason joins the last one
+    assert g.comments == {0: "+0.10/5 0.2s", 2: "x ) y White loses on time"}
+    (g,) = parse_games('[Result "*"]\n\n1. e4 {a comment\nover two lines} e5 {x} {y} *\n')
+    assert g.comments == {0: "a comment over two lines", 1: "x y"}

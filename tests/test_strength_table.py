@@ -23,7 +23,8 @@ def _write(path, games):
         for i, (white, black, result, termination) in enumerate(games, 1):
             rec = GameRecord(round=i, white=white, black=black, variant="batteries",
                              start_fen=START, moves=["e2e4", "e7e5"], result=result,
-                             termination=termination, extra={"MatchSeed": "7"})
+                             termination=termination, extra={"MatchSeed": "7"},
+                             comments={0: f"+0.10/{len(white)} 0.2s", 1: "+M2 0.1s"})
             f.write(format_game(rec))
 
 
@@ -56,6 +57,9 @@ def test_table_scores_each_row_from_the_first_engine_and_groups_time_controls(tm
     cells = [c.strip() for c in odds[0].split("|")]
     assert cells[3:6] == ["4", "+2 -1 =1", "62.5%"]
     assert cells[-2] == "time forfeit 1"
+    # depth from the move comments (White's only: mate scores carry none), by engine:
+    # len("leyden-x4") = 9 in the two games it had White, len("leyden") = 6 in the others
+    assert cells[-3] == "9.0 : 6.0"
     depth = [line for line in text[slow:].splitlines() if "depth 5 vs 3" in line]
     assert len(depth) == 1 and "| 1 | +1 -0 =0 |" in depth[0]
     assert "Opening seed(s): 7." in text

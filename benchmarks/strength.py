@@ -230,7 +230,8 @@ def main(argv=None) -> int:
             if args.dry_run:
                 print("python -m engine.match " + " ".join(_quote(a) for a in argv_m))
                 continue
-            print(f"== {m['game']}: Leyden vs {m['label']}", flush=True)
+            names = [spec[0].split("=", 1)[1] for spec in (m["first"], m["second"])]
+            print(f"== {m['game']}: {names[0]} vs {names[1]} ({m['label']})", flush=True)
             status = match.cli(argv_m)
             if status == 130:
                 print("interrupted: writing the table of what was played", file=sys.stderr)

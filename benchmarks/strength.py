@@ -59,7 +59,7 @@ def plan(args, quiet: bool = False) -> list[dict]:
             todo.append(dict(game=game, label=f"depth {args.depth + 2} vs {args.depth}",
                              first=leyden_tokens(f"leyden-d{args.depth + 2}", f"depth={args.depth + 2}"),
                              second=leyden_tokens(f"leyden-d{args.depth}", f"depth={args.depth}"),
-                             tc=base, note=f"fixed depth (and the {base} clock)"))
+                             tc=base, note=f"fixed depth within the {base} clock"))
             continue
         for peer in args.peers.split(","):
             if game not in PEERS[peer]["games"]:

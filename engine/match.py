@@ -296,6 +296,8 @@ class Match:
 
     # ------------------------------------------------------------ running
     def run(self) -> int:
+        if self.args.pgn:  # a new results directory is made, not an error after the games
+            os.makedirs(os.path.dirname(os.path.abspath(self.args.pgn)), exist_ok=True)
         skip = self._resume()
         todo = [j for j in self.jobs if j.round not in skip]
         total = len(self.jobs)

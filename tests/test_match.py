@@ -115,6 +115,14 @@ def run(tmp_path, *argv):
     return status, read_games(str(pgn)), pgn
 
 
+def test_pgn_directory_is_created(tmp_path, fake):
+    pgn = tmp_path / "new" / "dir" / "games.pgn"
+    status = match.cli(["--variant", "capablanca", "--pgn", str(pgn), "--concurrency", "1",
+                        "--games", "2", "--tc", "depth=1", "--seed", "7", "--grace", "0.5",
+                        *fake("a", "good"), *fake("b", "good")])
+    assert status == 0 and len(read_games(str(pgn))) == 2
+
+
 def test_illegal_move_loses(tmp_path, fake):
     status, games, _ = run(tmp_path, "--games", "2", "--tc", "depth=1",
                            *fake("cheat", "illegal"), *fake("good", "good"))

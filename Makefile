@@ -43,7 +43,7 @@ MATCH_ARGS ?= --variant capablanca --games 10 --tc 10+0.1 --random-plies 6 --pgn
 match: build
 	$(PYTHON) -m engine match $(MATCH_ARGS)
 
-# Leyden against every peer, and against itself in batteries/enders (about an hour at
+# Leyden against every peer, and against itself in batteries/enders (about two hours at
 # the default 2+0.02; STRENGTH_ARGS="--tc 10+0.1" adds the longer-game table)
 STRENGTH_ARGS ?=
 strength: build

@@ -179,8 +179,8 @@ def write_table(args) -> str:
         "colours. Elo is Leyden's (or the first-named configuration's) advantage with its 95% "
         "interval; LOS is the likelihood that it is the stronger; plies is the average game "
         "length; depth is the mean depth each side reported for its moves (Leyden : "
-        "opponent; engines count depth differently, so compare within a column); other endings are games not ended by the rules (time forfeit, illegal move, "
-        "crash). The PGN files (XBoard reads them) are in "
+        "opponent; engines count depth differently, so compare within a column); other "
+        "endings are games not ended by the rules (time forfeit, illegal move, crash). The PGN files (XBoard reads them) are in "
         f"`{os.path.relpath(args.results, ROOT)}/<time control>/`; the runner is "
         "`leyden match` and the peers' configurations are in `benchmarks/peers/`.",
     ]

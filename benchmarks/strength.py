@@ -34,7 +34,7 @@ from peers import PEERS, engine_tokens, find_binary  # noqa: E402
 
 from engine import match  # noqa: E402
 from engine.match_pgn import read_games  # noqa: E402
-from engine.match_stats import Tally, fmt_elo  # noqa: E402
+from engine.match_stats import WHITE_SCORE, Tally, fmt_elo  # noqa: E402
 
 GAMES = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom", "batteries", "enders")
 SELF_PLAY = ("batteries", "enders")  # no other engine plays them
@@ -113,7 +113,7 @@ def summarize(path: str, first: str) -> dict:
     for g in read_games(path):
         if g.result not in ("1-0", "0-1", "1/2-1/2"):
             continue
-        value = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[g.result]
+        value = WHITE_SCORE[g.result]
         tally.add(value if g.tags.get("White") == first else 1.0 - value)
         term = g.tags.get("Termination", "?")
         if term != "normal":

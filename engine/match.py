@@ -76,7 +76,7 @@ from typing import TYPE_CHECKING
 # so that registering the subcommand costs the "leyden" command line nothing.
 from .match_engines import EngineConfigError, EngineSpec, parse_engine_spec
 from .match_pgn import GameRecord, format_game, read_games
-from .match_stats import SPRT, Tally, fmt_elo
+from .match_stats import SPRT, WHITE_SCORE, Tally, fmt_elo
 from .match_tc import TimeControl
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -246,7 +246,7 @@ class Match:
     # ------------------------------------------------------------ scoring
     def _count(self, job: Job, result: str) -> tuple:
         i, j = job.white, job.black
-        value = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result]
+        value = WHITE_SCORE[result]
         if i < j:
             key, v = (i, j), value
         else:

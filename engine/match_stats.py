@@ -21,6 +21,10 @@ from dataclasses import dataclass
 Z95 = 1.959963984540054
 
 
+#: a PGN result as White's score
+WHITE_SCORE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+
+
 def score_to_elo(score: float) -> float:
     """Elo difference for an expected score in (0, 1); +-inf at the ends."""
     if score <= 0.0:

@@ -75,6 +75,21 @@ def _file_logger(path: str):
     return log
 
 
+def _quiet_thread_errors(log) -> None:
+    """A failure in a helper thread (timer, search) becomes one stderr line; the
+    traceback goes to the log. A GUI shows the engine's stderr to its user."""
+    import threading
+    import traceback
+
+    def hook(info):
+        print(f"error in thread {info.thread.name if info.thread else '?'}: "
+              f"{info.exc_type.__name__}: {info.exc_value}", file=sys.stderr, flush=True)
+        if log:
+            for line in traceback.format_exception(info.exc_type, info.exc_value, info.exc_traceback):
+                log("! " + line.rstrip())
+    threading.excepthook = hook
+
+
 def _engine(args) -> int:
     """Engine mode: speak UCI if the first command is "uci", XBoard/CECP otherwise."""
     import threading
@@ -89,6 +104,7 @@ def _engine(args) -> int:
             print(f"error: cannot open log file: {exc}", file=sys.stderr)
             return 2
     out = Output(log=log)
+    _quiet_thread_errors(log)
     failure = []
 
     def load():

@@ -1,6 +1,7 @@
 """Pieces shared by the XBoard and UCI loops: start positions, results, options."""
 from __future__ import annotations
 
+import math
 import os
 import random
 import time
@@ -124,13 +125,22 @@ def result_comment(pos: Position, score: str, reason: str) -> str:
     return f"{score} {{{text}}}"
 
 
-def parse_int(text: str, default=None, lo=None, hi=None):
+def parse_number(text: str, lo: float, hi: float) -> float | None:
+    """``text`` as a finite number, clamped into [lo, hi]; None if it is not one.
+
+    The rule for every number a protocol reads: words, ``nan`` and ``inf`` are refused
+    (the command answers with an error and changes nothing); a finite number beyond a
+    bound (``1e300``, a 20-digit integer) is taken as that bound."""
     try:
-        value = int(float(text))
-    except (TypeError, ValueError, OverflowError):
-        return default
-    if lo is not None and value < lo:
-        value = lo
-    if hi is not None and value > hi:
-        value = hi
-    return value
+        value = float(text)
+    except (TypeError, ValueError):
+        return None
+    if not math.isfinite(value):
+        return None
+    return min(max(value, lo), hi)
+
+
+def parse_int(text: str, lo: int, hi: int) -> int | None:
+    """``parse_number`` for counts: the number, rounded toward zero, clamped into [lo, hi]."""
+    value = parse_number(text, lo, hi)
+    return None if value is None else int(value)

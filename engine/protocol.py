@@ -1,5 +1,9 @@
 """What the XBoard and UCI sessions share: reading lines until ``quit`` or end of input,
-logging them, dispatching each to a command, and never dying on one."""
+logging them, dispatching each to a command, and never dying on one.
+
+An unexpected failure (a bug, never a bad command: those are answered by the command)
+becomes one protocol line; its traceback goes to the ``--log`` file only, because a
+GUI shows what the engine prints to its user."""
 from __future__ import annotations
 
 import threading
@@ -11,7 +15,7 @@ from .searching import Searcher
 
 class ProtocolSession:
     """Base of ``XBoardEngine`` and ``UCIEngine``; they implement ``dispatch``,
-    ``line_too_long``, ``error_lines`` and ``finish``."""
+    ``line_too_long``, ``error_line`` and ``finish``."""
 
     def __init__(self, out: Output, loader: threading.Thread | None = None, log=None):
         self.out = out
@@ -57,7 +61,19 @@ class ProtocolSession:
         try:
             self.dispatch(line, cmd, arg)
         except Exception as exc:  # noqa: BLE001 - never die on input
-            self.send(*self.error_lines(exc, line, traceback.format_exc().rstrip().splitlines()))
+            self.report(exc, line)
+
+    def report(self, exc: BaseException, context: str) -> None:
+        """One protocol line for an unexpected failure while doing ``context``."""
+        if self.log:
+            for text in traceback.format_exception(exc):
+                for part in text.rstrip().splitlines():
+                    self.log("! " + part)
+        self.send(self.error_line(exc, context))
+
+    def on_search_error(self, exc: BaseException) -> None:
+        """A search job failed (its move is replaced by a legal one by the caller)."""
+        self.report(exc, "search")
 
     # ----------------------------------------------------------- for subclasses
     def dispatch(self, line: str, cmd: str, arg: str) -> None:
@@ -66,7 +82,7 @@ class ProtocolSession:
     def line_too_long(self, line: str) -> str:
         raise NotImplementedError
 
-    def error_lines(self, exc: Exception, line: str, trace: list[str]) -> list[str]:
+    def error_line(self, exc: BaseException, line: str) -> str:
         raise NotImplementedError
 
     def finish(self) -> None:

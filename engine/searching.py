@@ -7,10 +7,10 @@ warmup.
 from __future__ import annotations
 
 import threading
-import traceback
 from collections.abc import Callable
 
-from search import Info, Limits, Searcher  # noqa: F401 - re-exported for the protocol modules
+from search import MAX_NODES as MAX_COUNT  # noqa: F401 - re-exported for the protocol modules
+from search import MAX_SECONDS, Info, Limits, Searcher  # noqa: F401
 from search import warmup as _search_warmup
 
 
@@ -41,7 +41,7 @@ class SearchJob:
     ``on_done(job, best, ponder)`` is called in the worker when the search returns,
     also after ``stop()`` (the caller checks ``job.cancelled`` to know whether the
     result is still wanted). An exception inside the search ends the job with
-    ``best=None`` and is reported through ``on_error``; the process goes on.
+    ``best=None`` and is handed to ``on_error(exc)``; the process goes on.
     """
 
     def __init__(self, searcher, pos, limits, *, kind: str,
@@ -62,6 +62,9 @@ class SearchJob:
         self.thread = threading.Thread(target=self._run, name=f"search-{kind}", daemon=True)
 
     def start(self) -> SearchJob:
+        """Start the worker. The searcher is armed here, in the caller's thread, so a
+        ``stop()`` made any time after ``start()`` returns is never lost."""
+        self.searcher.arm()
         self.thread.start()
         return self
 
@@ -70,25 +73,25 @@ class SearchJob:
         if self.on_info and not self.cancelled:
             try:
                 self.on_info(info)
-            except Exception:  # noqa: BLE001 - a reporting bug must not kill the search
+            except Exception as exc:  # noqa: BLE001 - a reporting bug must not kill the search
                 if self.on_error:
-                    self.on_error(traceback.format_exc())
+                    self.on_error(exc)
 
     def _run(self) -> None:
         try:
-            best, ponder = self.searcher.search(self.pos, self.limits, self._info)
+            best, ponder = self.searcher.search(self.pos, self.limits, self._info, armed=True)
             self.best, self.ponder = best, ponder
-        except Exception:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001
             if self.on_error:
-                self.on_error(traceback.format_exc())
+                self.on_error(exc)
         finally:
             self.finished.set()
         if self.on_done:
             try:
                 self.on_done(self, self.best, self.ponder)
-            except Exception:  # noqa: BLE001
+            except Exception as exc:  # noqa: BLE001
                 if self.on_error:
-                    self.on_error(traceback.format_exc())
+                    self.on_error(exc)
 
     def stop(self) -> None:
         self.searcher.stop()
@@ -99,16 +102,11 @@ class SearchJob:
         self.stop_and_wait()
 
     def stop_and_wait(self) -> None:
-        """Stop and wait for the worker (its ``on_done`` has run when this returns).
-
-        The stop request is repeated until the worker ends: a request made before
-        the search has really begun could otherwise be lost when it starts.
-        """
+        """Stop and wait for the worker (its ``on_done`` has run when this returns)."""
         if threading.current_thread() is self.thread:
             return
-        while self.thread.is_alive():
-            self.searcher.stop()
-            self.thread.join(0.05)
+        self.searcher.stop()
+        self.thread.join()
 
     def wait(self, timeout: float | None = None) -> bool:
         if threading.current_thread() is self.thread:

@@ -23,11 +23,12 @@ from .common import (
     StartPositions,
     max_hash_mb,
     parse_int,
+    parse_number,
     resize_hash,
 )
 from .lines import Output
 from .protocol import ProtocolSession
-from .searching import Limits, SearchJob
+from .searching import MAX_COUNT, MAX_SECONDS, Limits, SearchJob
 
 UCI_VARIANTS = ("chess",) + tuple(GAMES)
 
@@ -58,13 +59,12 @@ class UCIEngine(ProtocolSession):
     def dispatch(self, line: str, cmd: str, arg: str) -> None:
         method = getattr(self, "cmd_" + cmd, None) if cmd.isidentifier() else None
         if method is None:
-            self.send(f"info string unknown command: {line[:200]}")
+            self.send(f"info string error: unknown command: {line[:200]}")
         else:
             method(arg)
 
-    def error_lines(self, exc: Exception, line: str, trace: list[str]) -> list[str]:
-        head = f"info string error {type(exc).__name__}: {str(exc)[:150]} in: {line[:100]}"
-        return [head] + ["info string " + tb for tb in trace]
+    def error_line(self, exc: BaseException, line: str) -> str:
+        return f"info string error {type(exc).__name__}: {str(exc)[:150]} in: {line[:100]}"
 
     def finish(self) -> None:
         self._finish_search()
@@ -179,7 +179,7 @@ class UCIEngine(ProtocolSession):
         # setoption name NAME [value VALUE]; NAME may contain spaces
         words = arg.split()
         if not words or words[0].lower() != "name":
-            self.send(f"info string setoption needs 'name': {arg[:80]}")
+            self.send(f"info string error: setoption needs 'name': {arg[:80]}")
             return
         lower = [w.lower() for w in words]
         if "value" in lower[1:]:
@@ -193,23 +193,23 @@ class UCIEngine(ProtocolSession):
             if v == "chess":
                 v = "normal"
             if v not in GAMES:
-                self.send(f"info string unknown variant {value[:40]}")
+                self.send(f"info string error: unknown variant {value[:40]}")
                 return
             self._finish_search()
             self.game = find_game(v)
             self.pos = Position(self.game)
             self.send(_variant_info(self.game))
         elif key == "hash":
-            mb = parse_int(value, None, 1, 65536)
+            mb = parse_int(value, 1, 65536)
             if mb is None:
-                self.send(f"info string Hash needs megabytes: {value[:40]}")
+                self.send(f"info string error: Hash needs megabytes: {value[:40]}")
                 return
             self._finish_search()
             self.hash_mb = min(mb, max_hash_mb())
             if self.searcher is not None:
                 problem = resize_hash(self.searcher, self.hash_mb)
                 if problem:
-                    self.send(f"info string Hash: {problem}")
+                    self.send(f"info string error: Hash: {problem}")
         elif key == "clear hash":
             self._finish_search()
             if self.searcher is not None:
@@ -217,13 +217,17 @@ class UCIEngine(ProtocolSession):
         elif key == "uci_chess960":
             self.chess960 = value.lower() == "true"
         elif key == "move overhead":
-            ms = parse_int(value, None, 0, 5000)
-            if ms is not None:
-                self.move_overhead = ms / 1000.0
+            ms = parse_int(value, 0, 5000)
+            if ms is None:
+                self.send(f"info string error: Move Overhead needs milliseconds: {value[:40]}")
+                return
+            self.move_overhead = ms / 1000.0
         elif key == "seed":
-            seed = parse_int(value, None, 0, 2**31)
-            if seed is not None:
-                self.starts.set_seed(seed)
+            seed = parse_int(value, 0, 2**31)
+            if seed is None:
+                self.send(f"info string error: Seed needs a number: {value[:40]}")
+                return
+            self.starts.set_seed(seed)
         elif key == "strictshuffle":
             self.starts.strict = value.lower() == "true"
         elif key == "energizerswitch":
@@ -231,7 +235,7 @@ class UCIEngine(ProtocolSession):
         elif key in ("ponder", "uci_analysemode", "threads", "multipv"):
             pass
         else:
-            self.send(f"info string unknown option {name[:60]}")
+            self.send(f"info string error: unknown option {name[:60]}")
 
     def cmd_ucinewgame(self, arg):
         self._finish_search()
@@ -241,60 +245,64 @@ class UCIEngine(ProtocolSession):
     def cmd_position(self, arg):
         self._finish_search()
         words = arg.split()
-        if not words:
-            self.send("info string position needs startpos or fen")
-            return
         if "moves" in words:
             i = words.index("moves")
             spec, moves = words[:i], words[i + 1:]
         else:
             spec, moves = words, []
+        if not spec:
+            self.send(f"info string error: position needs startpos or fen: {arg[:80]}")
+            return
         if spec[0] == "startpos":
             fen = None
         elif spec[0] == "fen" and len(spec) > 1:
             fen = " ".join(spec[1:])
         else:
-            self.send(f"info string bad position command: {arg[:80]}")
+            self.send(f"info string error: bad position command: {arg[:80]}")
             return
         try:
             pos = Position(self.game, fen)
         except Exception as exc:  # noqa: BLE001
-            self.send(f"info string illegal position: {str(exc)[:150]}")
+            self.send(f"info string error: illegal position: {str(exc)[:150]}")
             return
         for move in moves:
             try:
                 pos.push(move)
             except ValueError:
-                self.send(f"info string illegal move {move[:20]} in {pos.fen()}; "
+                self.send(f"info string error: illegal move {move[:20]} in {pos.fen()}; "
                           f"ignoring it and the moves after it")
                 break
         self.pos = pos
 
     def _parse_go(self, arg):
+        """(limits, ponder) of a ``go`` command; ValueError names a number it cannot read.
+
+        Times are milliseconds (a negative clock counts as 0), counts are clamped into
+        [1, 2**62], as every protocol number is (engine.common.parse_number)."""
         words = arg.split()
         lim = Limits()
         ponder = False
         i = 0
-        keys_seconds = {"wtime": "wtime", "btime": "btime", "winc": "winc", "binc": "binc",
-                        "movetime": "movetime"}
         while i < len(words):
             w = words[i]
             nxt = words[i + 1] if i + 1 < len(words) else None
-            if w in keys_seconds and nxt is not None:
-                ms = parse_int(nxt)
-                if ms is not None:
-                    value = ms / 1000.0
-                    if w != "winc" and w != "binc":
-                        value = max(0.001, value - self.move_overhead)
-                    setattr(lim, keys_seconds[w], value)
+            if w in ("wtime", "btime", "winc", "binc", "movetime") and nxt is not None:
+                ms = parse_number(nxt, 0, MAX_SECONDS * 1000)
+                if ms is None:
+                    raise ValueError(f"{w} needs milliseconds, not {nxt[:30]}")
+                value = ms / 1000.0
+                if w not in ("winc", "binc"):
+                    value = max(0.001, value - self.move_overhead)
+                setattr(lim, w, value)
                 i += 2
             elif w in ("depth", "nodes", "movestogo", "mate") and nxt is not None:
-                n = parse_int(nxt, None, 1)
-                if n is not None:
-                    if w == "mate":
-                        lim.depth = 2 * n
-                    else:
-                        setattr(lim, w, n)
+                n = parse_int(nxt, 1, MAX_COUNT)
+                if n is None:
+                    raise ValueError(f"{w} needs a number, not {nxt[:30]}")
+                if w == "mate":
+                    lim.depth = 2 * n
+                else:
+                    setattr(lim, w, n)
                 i += 2
             elif w == "infinite":
                 lim.infinite = True
@@ -310,7 +318,11 @@ class UCIEngine(ProtocolSession):
 
     def cmd_go(self, arg):
         self._finish_search()
-        limits, ponder = self._parse_go(arg)
+        try:
+            limits, ponder = self._parse_go(arg)
+        except ValueError as exc:
+            self.send(f"info string error: go refused, {exc}")
+            return
         self.go_limits = limits
         searcher = self._ensure_searcher()
         pos = self.pos.copy()
@@ -327,20 +339,14 @@ class UCIEngine(ProtocolSession):
             if limits.infinite:
                 self.waiting.clear()
         job = SearchJob(searcher, pos, search_limits, kind=kind, on_info=self._on_info,
-                        on_done=self._on_done, on_error=self._on_error)
+                        on_done=self._on_done, on_error=self.on_search_error)
         self.job = job
         job.start()
 
-    def _on_error(self, text: str) -> None:
-        for line in text.rstrip().splitlines():
-            self.send("info string " + line)
-
     def cmd_stop(self, arg):
-        job = self.job
-        if job is None:
-            return
-        self.waiting.set()
-        job.stop()
+        # Waits for the bestmove: it is out before the next command is read, so a
+        # `quit` right behind the `stop` cannot swallow it.
+        self._finish_search()
 
     def cmd_ponderhit(self, arg):
         job = self.job
@@ -353,7 +359,7 @@ class UCIEngine(ProtocolSession):
         self.waiting.clear()
         limits = self.go_limits or Limits()
         new = SearchJob(self._ensure_searcher(), job.pos, limits, kind="go",
-                        on_info=self._on_info, on_done=self._on_done, on_error=self._on_error)
+                        on_info=self._on_info, on_done=self._on_done, on_error=self.on_search_error)
         self.job = new
         new.start()
 

@@ -30,12 +30,13 @@ from .common import (
     StartPositions,
     max_hash_mb,
     parse_int,
+    parse_number,
     resize_hash,
     result_comment,
 )
 from .lines import Output
 from .protocol import ProtocolSession
-from .searching import Limits, SearchJob
+from .searching import MAX_COUNT, MAX_SECONDS, Limits, SearchJob
 
 NULL_MOVES = ("@@@@", "0000", "pass", "--")
 VARIANTS = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom",
@@ -62,14 +63,13 @@ def _placement(board_field: str) -> tuple[str, str]:
 
 
 def _seconds(text: str) -> float | None:
-    """``level`` BASE: minutes, or minutes:seconds."""
-    try:
-        if ":" in text:
-            m, s = text.split(":", 1)
-            return float(m) * 60 + float(s)
-        return float(text) * 60
-    except ValueError:
+    """``level`` BASE: minutes, or minutes:seconds; None unless finite and not negative."""
+    minutes, _, seconds = text.partition(":")
+    m = parse_number(minutes, 0, MAX_SECONDS)
+    s = parse_number(seconds, 0, MAX_SECONDS) if seconds else 0.0
+    if m is None or s is None or minutes.strip().startswith("-") or seconds.strip().startswith("-"):
         return None
+    return min(m * 60 + s, MAX_SECONDS)
 
 
 class XBoardEngine(ProtocolSession):
@@ -200,13 +200,9 @@ class XBoardEngine(ProtocolSession):
             limits = Limits(infinite=True)
         self._think_start = time.perf_counter()
         job = SearchJob(searcher, pos, limits, kind=kind, on_info=self._on_info,
-                        on_done=self._on_done, on_error=self._on_error)
+                        on_done=self._on_done, on_error=self.on_search_error)
         self.job = job
         job.start()
-
-    def _on_error(self, text: str) -> None:
-        for line in text.rstrip().splitlines():
-            self.send("# " + line)
 
     def _on_info(self, info) -> None:
         if info.mate is not None:
@@ -254,7 +250,7 @@ class XBoardEngine(ProtocolSession):
             return
         searcher = self._ensure_searcher()
         job = SearchJob(searcher, probe, Limits(infinite=True), kind="ponder",
-                        on_info=None, on_done=self._on_done, on_error=self._on_error)
+                        on_info=None, on_done=self._on_done, on_error=self.on_search_error)
         self.job = job
         job.start()
 
@@ -375,9 +371,8 @@ class XBoardEngine(ProtocolSession):
         else:
             self.send(f"Error (unknown command): {line[:200]}")
 
-    def error_lines(self, exc: Exception, line: str, trace: list[str]) -> list[str]:
-        head = f"Error ({type(exc).__name__}: {str(exc)[:120]}): {line[:200]}"
-        return [head] + ["# " + tb for tb in trace]
+    def error_line(self, exc: BaseException, line: str) -> str:
+        return f"Error ({type(exc).__name__}: {str(exc)[:120]}): {line[:200]}"
 
     def finish(self) -> None:
         self._halt()
@@ -394,7 +389,7 @@ class XBoardEngine(ProtocolSession):
         pass  # we print no prompt, so there is nothing to switch off
 
     def cmd_protover(self, arg):
-        self.protover = parse_int(arg, 2)
+        self.protover = parse_int(arg, 1, 2) or 2
         if not self.handshake_sent:
             self.send("feature done=0")
         self.handshake_sent = False
@@ -475,51 +470,48 @@ class XBoardEngine(ProtocolSession):
         if len(fields) != 3:
             self.send(f"Error (level needs MPS BASE INC): level {arg[:80]}")
             return
-        mps, base, inc = parse_int(fields[0], None, 0), _seconds(fields[1]), None
-        try:
-            inc = float(fields[2])
-        except ValueError:
-            pass
-        if mps is None or base is None or inc is None or inc < 0 or base < 0:
-            self.send(f"Error (bad level): level {arg[:80]}")
+        mps = parse_int(fields[0], 0, 10**6)
+        base = _seconds(fields[1])
+        inc = parse_number(fields[2], -1, MAX_SECONDS)
+        if mps is None or base is None or inc is None or inc < 0:
+            self.send(f"Error (bad level: MPS BASE INC need counts and times >= 0): level {arg[:80]}")
             return
         self.mps, self.base, self.inc, self.st = mps, base, inc, None
 
     def cmd_st(self, arg):
-        try:
-            value = float(arg)
-        except ValueError:
-            self.send(f"Error (st needs seconds): st {arg[:40]}")
+        value = parse_number(arg, 0, MAX_SECONDS)
+        if not value:
+            self.send(f"Error (st needs a number of seconds above 0): st {arg[:40]}")
             return
-        self.st = max(0.01, value) if value > 0 else None
+        self.st = max(0.01, value)
 
     def cmd_sd(self, arg):
-        value = parse_int(arg, None, 1, 200)
+        value = parse_int(arg, 1, 200)
         if value is None:
             self.send(f"Error (sd needs a depth): sd {arg[:40]}")
             return
         self.sd = value
 
     def cmd_nps(self, arg):
-        value = parse_int(arg, None, 0)
+        value = parse_int(arg, 0, MAX_COUNT)
         if value is None:
             self.send(f"Error (nps needs a number): nps {arg[:40]}")
             return
         self.nps = value or None
 
     def cmd_time(self, arg):
-        value = parse_int(arg)
+        value = parse_number(arg, 0, MAX_SECONDS * 100)
         if value is None:
             self.send(f"Error (time needs centiseconds): time {arg[:40]}")
             return
-        self.my_time = max(0, value) / 100.0
+        self.my_time = value / 100.0
 
     def cmd_otim(self, arg):
-        value = parse_int(arg)
+        value = parse_number(arg, 0, MAX_SECONDS * 100)
         if value is None:
             self.send(f"Error (otim needs centiseconds): otim {arg[:40]}")
             return
-        self.opp_time = max(0, value) / 100.0
+        self.opp_time = value / 100.0
 
     def cmd_usermove(self, arg):
         text = arg.strip()
@@ -676,7 +668,7 @@ class XBoardEngine(ProtocolSession):
             self.send(f"stat01: {elapsed} {info.nodes} {info.depth} 0 {total} {first}".rstrip())
 
     def cmd_memory(self, arg):
-        mb = parse_int(arg, None, 1)
+        mb = parse_int(arg, 1, MAX_COUNT)
         if mb is None:
             self.send(f"Error (memory needs megabytes): memory {arg[:40]}")
             return
@@ -693,7 +685,7 @@ class XBoardEngine(ProtocolSession):
         value = value.strip()
         key = name.lower()
         if key == "seed":
-            seed = parse_int(value, None, 0, 2**31)
+            seed = parse_int(value, 0, 2**31)
             if seed is None:
                 self.send(f"Error (Seed needs a number): option {arg[:60]}")
                 return
@@ -747,7 +739,7 @@ class XBoardEngine(ProtocolSession):
         xb = xbvariants.XB[g.name]
         order = sorted(xb.slots, key=lambda k: xb.slots[k])
         col = square[0]
-        row = parse_int(square[1:])
+        row = parse_int(square[1:], -1, 99)
         if row is None:
             return None
         if col == chr(ord("a") + g.files + 1):  # White's holdings column

@@ -8,6 +8,9 @@ from . import layout as L
 from .games import ENDERS, Game
 from .tables import Geometry, Tables, geometry
 
+MAX_HALF = 10_000  # half-move clock: far past any draw rule, small enough for every array
+MAX_FULL = 1_000_000  # move number
+
 
 def _parse_board(game: Game, geo: Geometry, text: str, board: np.ndarray) -> None:
     rows = text.split("/")
@@ -161,6 +164,28 @@ def _parse_ep(game, geo, board, st, text) -> None:
         st[L.S_EP] = sq
 
 
+def _army(game: Game) -> dict[str, int]:
+    """How many of each piece letter one side owns at the start (board and reserve)."""
+    army: dict[str, int] = {}
+    for ch in game.start_fen.split()[0]:
+        if ch.isupper():
+            army[ch] = army.get(ch, 0) + 1
+    return army
+
+
+def _check_army(game: Game, geo: Geometry, board, st) -> None:
+    """Drop games have no promotion and no captures into the hand: each side owns at most
+    its starting army of each piece, counting the board and the reserve together."""
+    army = _army(game)
+    for colour, side in ((0, "White"), (1, "Black")):
+        for typ, piece in enumerate(game.pieces, start=1):
+            p = typ + L.BLACK_BIT * colour
+            have = sum(1 for sq in geo.valid if board[sq] == p) + int(st[L.S_RES + 16 * colour + typ])
+            if have > army.get(piece.letter, 0):
+                raise ValueError(f"{side} has {have} {piece.name}s on the board and in hand; "
+                                 f"the army of {game.name} has {army.get(piece.letter, 0)}")
+
+
 def _ender_state(game, geo, board, st) -> None:
     gw, gb = (geo.parse(s) for s in game.gates)
     for colour in (0, 1):
@@ -232,10 +257,14 @@ def parse_fen(game: Game, t: Tables, fen: str):
     _check_pieces(game, geo, t, board, st)
     shredder = _parse_castling(game, geo, board, st, castling)
     _parse_ep(game, geo, board, st, ep)
-    for name, value in (("half-move clock", half), ("move number", full)):
-        if not value.isdigit():
-            raise ValueError(f"{name} must be a number, not {value!r}")
+    for name, value, top in (("half-move clock", half, MAX_HALF), ("move number", full, MAX_FULL)):
+        if not (value.isascii() and value.isdigit()):
+            raise ValueError(f"{name} must be a number, not {value[:30]!r}")
+        if int(value) > top:
+            raise ValueError(f"{name} {value[:30]} is out of range (at most {top})")
     st[L.S_HALF], st[L.S_FULL] = int(half), max(1, int(full))
+    if game.drops:
+        _check_army(game, geo, board, st)
     if game.family == ENDERS:
         _ender_state(game, geo, board, st)
     st[L.S_HASH] = compute_hash(t, board, st)

@@ -9,6 +9,6 @@ its tunable numbers), ``tt`` (transposition table), ``ordering`` (move ordering)
 ``timeman`` (time budgets), ``state`` (layout of the shared state array), ``searcher``
 (this Python API), ``bench`` (the fixed benchmark).
 """
-from .searcher import Info, Limits, Searcher, warmup
+from .searcher import MAX_NODES, MAX_SECONDS, Info, Limits, Searcher, warmup
 
-__all__ = ["Info", "Limits", "Searcher", "warmup"]
+__all__ = ["Info", "Limits", "MAX_NODES", "MAX_SECONDS", "Searcher", "warmup"]

@@ -7,9 +7,10 @@ thread sets the same flag at the hard time limit.
 """
 from __future__ import annotations
 
+import math
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -59,6 +60,34 @@ class Limits:
     binc: float = 0.0
     movestogo: int | None = None  #: moves to the next time control (None: sudden death)
     infinite: bool = False  #: analyse until stop() (search returns only then)
+
+
+#: Longest time a limit may name (about 115 days); longer values are taken as this, so
+#: that every clock the search computes with, and its timer, stays representable.
+MAX_SECONDS = 1e7
+MAX_NODES = 2**62  #: largest node limit (the kernel counts nodes in an int64)
+
+
+def checked_limits(limits: Limits) -> Limits:
+    """``limits`` with every number made safe for the search: times clamped into
+    [0, MAX_SECONDS], node counts into [1, MAX_NODES], depth and moves-to-go to at least 1.
+    NaN says nothing about a limit and is refused with ValueError."""
+    changes = {}
+    for name in ("movetime", "wtime", "btime", "winc", "binc"):
+        value = getattr(limits, name)
+        if value is None:
+            continue
+        if math.isnan(value):
+            raise ValueError(f"{name} is not a number")
+        changes[name] = min(max(float(value), 0.0), MAX_SECONDS)
+    for name, top in (("nodes", MAX_NODES), ("depth", MAX_NODES), ("movestogo", MAX_NODES)):
+        value = getattr(limits, name)
+        if value is None:
+            continue
+        if isinstance(value, float) and math.isnan(value):
+            raise ValueError(f"{name} is not a number")
+        changes[name] = int(min(max(value, 1), top))
+    return replace(limits, **changes)
 
 
 @dataclass
@@ -119,15 +148,25 @@ class Searcher:
 
     def new_game(self) -> None:
         """Forget everything learnt: transposition table, killers, history."""
-        self._tt[:] = 0
+        # A fresh table instead of zeroing the old one: the system hands out zeroed
+        # pages on first touch, so clearing gigabytes costs nothing here (zeroing a 3 GB
+        # table in place took 3 s, with the protocol waiting).
+        self._tt = None
+        self._tt = new_table(self.hash_mb)
         clear_history(self._ss)
 
-    def stop(self) -> None:
-        """End the running search soon (thread-safe); it returns its best move so far.
+    def arm(self) -> None:
+        """Clear the stop request for the next search.
 
-        A search clears the flag when it starts, so a stop() that comes before the
-        search has begun is lost: repeat it until the search returns (as
-        engine.searching.SearchJob does)."""
+        A caller that runs the search in another thread calls this before starting that
+        thread and passes ``armed=True`` to ``search``: a ``stop()`` made at any moment
+        after ``arm()`` (even before the worker has begun) then ends that search."""
+        self._ss[STOP] = 0
+        self._stopped.clear()
+
+    def stop(self) -> None:
+        """End the running (or the armed, not yet started) search soon; thread-safe.
+        The search returns its best move so far."""
         self._ss[STOP] = 1
         self._stopped.set()
 
@@ -135,22 +174,24 @@ class Searcher:
         self._ss[STOP] = 1
 
     # ------------------------------------------------------------------ search
-    def search(self, pos, limits: Limits | None = None, on_info=None):
+    def search(self, pos, limits: Limits | None = None, on_info=None, *, armed: bool = False):
         """Search ``pos`` (not modified) within ``limits``; blocking. Returns (best move,
         expected reply) in wire notation; best is None only when there is no legal move.
-        ``on_info(Info)`` is called after every completed iteration."""
-        limits = limits or Limits()
+        ``on_info(Info)`` is called after every completed iteration. ``armed``: the
+        caller has called ``arm()`` and a stop since then must count (see ``arm``).
+        Raises ValueError for limits that are not numbers (NaN)."""
+        limits = checked_limits(limits or Limits())
+        if not armed:
+            self.arm()
         start = time.perf_counter()
         ss, tt, buf = self._ss, self._tt, self._buf
         G = pos.tables.G
         board, st, undo = pos.board.copy(), pos.st.copy(), pos.undo.copy()
         ev = build_eval(pos.game.name)
-        self._stopped.clear()
-        ss[STOP] = 0
         ss[ABORTED] = 0
         ss[NODES] = 0
         ss[SELDEPTH] = 0
-        ss[NODE_LIMIT] = max(1, int(limits.nodes)) if limits.nodes else 0
+        ss[NODE_LIMIT] = limits.nodes or 0
         ss[AGE] = (ss[AGE] + 1) & 255
         ss[KILLERS:PV_LEN] = 0
         ss[HIST:ROOT_MOVES] //= 2  # old history still hints, with less weight
@@ -174,6 +215,8 @@ class Searcher:
         last_pv: list[int] = []
         try:
             for depth in range(1, max_depth + 1):
+                if depth > 1 and ss[STOP]:
+                    break  # stopped between iterations (or before the search began)
                 score = int(iterate(G, board, st, undo, buf, tt, ss, ev, depth, prev))
                 if ss[ABORTED]:
                     break

@@ -5,6 +5,7 @@ illegal moves, in both protocols. The engine must stay up and keep answering
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from test_protocol_session import EngineProcess
@@ -26,13 +27,28 @@ ARGS = ["", "0", "1", "-1", "40 0:05 0", "0 1 0", "startpos", "fen", "moves", "n
         "name UCI_Variant value enders", "name UCI_Variant value batteries", "infinite",
         "depth 1", "movetime 20", "wtime 100 btime 100", "e2e4", "a1", "z9", "@@@@", "0000",
         "Seed=7", "EnergizerSwitch=1", "999999999999999999999", "1e309", "nan", "{x}", "%s%n"]
+#: number forms that have broken engines: non-finite, huge, negative zero, 20 digits
+NUMBERS = ["inf", "-inf", "nan", "NaN", "1e300", "-1e300", "1e308", "-0", "0", "-1",
+           "99999999999999999999", "-99999999999999999999", "0.000001", "3.5", "0x10", "1_000"]
+#: commands that take numbers, with a slot for one
+NUMBER_COMMANDS = {
+    "xboard": ["level 40 {} 0", "level {} 5 0", "level 0 5 {}", "level 0 {}:30 0", "st {}",
+               "sd {}", "nps {}", "time {}", "otim {}", "memory {}", "protover {}",
+               "option Seed={}", "ping {}"],
+    "uci": ["go movetime {}", "go wtime {} btime 100", "go nodes {}", "go depth {}",
+            "go mate {}", "go wtime 1000 btime 1000 winc {} movestogo {}",
+            "setoption name Hash value {}", "setoption name Move Overhead value {}",
+            "setoption name Seed value {}", "position fen 4k3/8/8/8/8/8/8/4K3 w - - {} 1"],
+}
+#: a sign of an uncaught exception in the engine's output
+TRACEBACK = re.compile(r"Traceback|File \"|^\s+raise |Error: .*line \d+")
 
 
 Engine = EngineProcess
 
 
 def junk_line(rng: random.Random, words) -> bytes:
-    kind = rng.randrange(8)
+    kind = rng.randrange(9)
     if kind == 0:
         return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 200))).replace(b"\n", b"")
     if kind == 1:
@@ -49,6 +65,9 @@ def junk_line(rng: random.Random, words) -> bytes:
         return b"\x00" * rng.randrange(1, 50) + b"ping"
     if kind == 6:
         return ("setboard " + "".join(rng.choice("rnbqkpRNBQKP12345678/*[] -wb") for _ in range(40))).encode()
+    if kind == 7:
+        form = rng.choice(NUMBER_COMMANDS["uci" if words is UCI_WORDS else "xboard"])
+        return form.replace("{}", rng.choice(NUMBERS)).encode()
     return b"\t  \r"
 
 
@@ -127,6 +146,9 @@ def _fuzz(protocol: str, lines: int, seed: int):
             assert eng.proc.poll() is None, "the engine died"
     finally:
         eng.close()
+    traces = [line for line in eng.lines + eng.errors if TRACEBACK.search(line)]
+    assert not traces, f"{len(traces)} traceback lines, first: {traces[:5]}"
+    assert not eng.errors, f"the engine wrote to stderr: {eng.errors[:5]}"
     # a truncated last line (no newline) and end of input must not crash either
     eng2 = Engine()
     eng2.write(b"xboard\nprotover 2\nping 1\nusermove e2e" if protocol == "xboard" else b"uci\nisready\nposition startpos moves e2e")

@@ -17,11 +17,17 @@ class EngineProcess:
     def __init__(self, *args: str):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "engine", *args], cwd=ROOT, stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.lines: list[str] = []
+        self.errors: list[str] = []  #: what the process wrote to stderr
         self.cond = threading.Condition()
         self._since: int | None = None  # output index when the unsynced sends began
         threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_errors, daemon=True).start()
+
+    def _read_errors(self):
+        for raw in self.proc.stderr:
+            self.errors.append(raw.decode("utf-8", "replace").rstrip("\n"))
 
     def _read(self):
         for raw in self.proc.stdout:

@@ -228,9 +228,11 @@ function marks() {
     return out;
   }
   if (!page.selected) return out;
-  for (const m of legal()) {
-    if (fromOf(m) !== page.selected) continue;
+  const mine = legal().filter((m) => fromOf(m) === page.selected);
+  const vias = new Set(mine.filter((m) => m.kind === "overtake").map((m) => m.via));
+  for (const m of mine) {
     if (m.kind === "overtake") out.push({ sq: m.via, kind: "via" });
+    else if (vias.has(m.to)) continue;  // jumped piece: its cyan ring also offers the plain capture
     else if (m.promo) out.push({ sq: m.to, kind: "promo" });
     else if (st.board[m.to] && !ownPiece(m.to)) out.push({ sq: m.to, kind: "capture" });
     else out.push({ sq: m.to, kind: "move" });

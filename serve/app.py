@@ -39,7 +39,7 @@ from .session import DEFAULT_LEVEL, LEVELS, GameError, Session
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024  #: a FEN and a few fields need far less
-MAX_GAMES = 32  #: games kept at once; the one untouched longest goes first
+MAX_GAMES = 16  #: games kept at once (16 MB of hash each); the one untouched longest goes first
 
 
 class GameStore:

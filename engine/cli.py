@@ -4,6 +4,7 @@
     leyden perft GAME DEPTH [--fen FEN] [--divide]
     leyden bench [--depth N]    search a fixed set of positions; prints nodes and speed
     leyden warmup               load (compile on first use) every numba kernel
+    leyden serve [--port 8000] [--host 127.0.0.1] [--open]   play in a browser (serve/)
 """
 import argparse
 import sys
@@ -58,6 +59,14 @@ def _warmup(args) -> int:
     warmup()
     print(f"warmup done in {time.perf_counter() - start:.1f} s")
     return 0
+
+
+def _serve(args) -> int:
+    if not 0 <= args.port <= 65535:
+        print("error: port must be 0 to 65535", file=sys.stderr)
+        return 2
+    from serve.app import run
+    return run(args.host, args.port, args.open, log=lambda text: print(text, flush=True))
 
 
 def _file_logger(path: str):
@@ -160,6 +169,11 @@ def build_parser() -> argparse.ArgumentParser:
     b.set_defaults(func=_bench)
     w = sub.add_parser("warmup", help="load or compile every numba kernel (make build runs it)")
     w.set_defaults(func=_warmup)
+    s = sub.add_parser("serve", help="play every game against Leyden in a web browser")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    s.add_argument("--open", action="store_true", help="open the page in the default browser")
+    s.set_defaults(func=_serve)
     from . import match  # registers `leyden match` (the module loads in milliseconds)
     match.add_subcommand(sub)
     parser.add_argument("--log", default=None, help="engine mode: append the protocol dialogue to this file")

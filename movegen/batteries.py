@@ -5,9 +5,9 @@ charged Soldier are code here; make/unmake are the shared core's.
 import numpy as np
 
 from .core import encode, is_enemy, own_type
+from .fields import cell_square, rank_of
 from .jit import kernel
-from .layout import (BLACK_BIT, EMPTY, F_NORMAL, F_OVERTAKE, GI_NCELLS, GI_STRIDE, OFF, SQUARES,
-                     SQ_RANK, S_KING, S_SIDE)
+from .layout import BLACK_BIT, EMPTY, F_NORMAL, F_OVERTAKE, GI_NCELLS, GI_STRIDE, OFF, S_KING, S_SIDE
 
 PRESIDENT, BATTERY, LADY, DIAG, ORTHOG, EQUINE, AGENT, SOLDIER = 1, 2, 3, 4, 5, 6, 7, 8
 SOLDIER_START_RANK = np.array([2, 7])  # 0-based ranks 3 and 8
@@ -74,30 +74,30 @@ def _slides(board, buf, n, s, side, stride, first, last, capture_far):
 @kernel
 def _gen_soldier(G, board, buf, n, s, side, stride, ch):
     fwd = stride if side == 0 else -stride
-    rank = G[SQ_RANK + s]
+    rank = rank_of(G, s)
     last = LAST_RANK[side]
     one = s + fwd
     if board[one] == EMPTY:
-        promo = AGENT if G[SQ_RANK + one] == last else 0
+        promo = AGENT if rank_of(G, one) == last else 0
         buf[n] = encode(s, one, promo, F_NORMAL, 0)
         n += 1
     # two straight: from the start rank, or anywhere when charged; passes over a Battery
     two = s + 2 * fwd
     if (rank == SOLDIER_START_RANK[side] or ch) and board[two] == EMPTY and (
             board[one] == EMPTY or is_battery(board[one])):
-        promo = AGENT if G[SQ_RANK + two] == last else 0
+        promo = AGENT if rank_of(G, two) == last else 0
         buf[n] = encode(s, two, promo, F_NORMAL, 0)
         n += 1
     for dx in (-1, 1):
         to = s + fwd + dx
         if _victim(board[to], side):
-            promo = AGENT if G[SQ_RANK + to] == last else 0
+            promo = AGENT if rank_of(G, to) == last else 0
             buf[n] = encode(s, to, promo, F_NORMAL, 0)
             n += 1
         far = to + fwd + dx
         mid = board[to]
         if ch and (mid == EMPTY or is_battery(mid)) and _victim(board[far], side):
-            promo = AGENT if G[SQ_RANK + far] == last else 0
+            promo = AGENT if rank_of(G, far) == last else 0
             buf[n] = encode(s, far, promo, F_NORMAL, 0)
             n += 1
     return n
@@ -135,7 +135,7 @@ def gen_batteries_pseudo(G, board, st, buf, n):
     stride = G[GI_STRIDE]
     dirs = _dirs(stride)
     for i in range(G[GI_NCELLS]):
-        s = G[SQUARES + i]
+        s = cell_square(G, i)
         t = own_type(board[s], side)
         if t == 0:
             continue

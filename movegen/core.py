@@ -6,15 +6,15 @@ position arrays described in movegen/layout.py; ``buf`` is a move buffer where e
 search or perft ply owns the slice ``[ply*MAX_MOVES, (ply+1)*MAX_MOVES)``.
 """
 
+from .betza import CAPTURE, MOVE
+from .fields import (atom_count, atom_delta, atom_lame, atom_mode, atom_range, cell_square, file_of,
+                     leap_delta, leap_types, rank_of, ray_step, slide_delta, slide_types,
+                     sliders_along, zobrist)
 from .jit import kernel
-from .layout import (ACOUNT, ADELTA, ALAME, AMODE, ARANGE, BLACK_BIT, EMPTY, F_CASTLE, F_DOUBLE,
-                     F_EP, F_NORMAL, F_NULL, F_OVERTAKE, GI_CASTLE, GI_H, GI_KFILE_K, GI_KFILE_Q, GI_KING,
-                     GI_NCELLS, GI_NPROMO, GI_PAWN, GI_ZSIDE, LK_DELTA, LK_MASK, MAX_ATOMS,
-                     NSAVE, NSQ_MAX, NT_MAX, N_LK, N_SL, PAWN_DIR, PROMO, RAY, RAY_SIZE,
-                     SLIDE_DIR, SL_DELTA, SL_MASK, SQUARES, SQ_FILE, SQ_RANK, S_CR, S_EP, S_FULL,
-                     S_HALF, S_HASH, S_KING, S_PLY, S_SIDE, U_CAP, U_MOVE, ZC, ZEP, ZP)
-
-FAMILY_CHESS, FAMILY_BATTERIES, FAMILY_ENDERS = 0, 1, 2
+from .layout import (BLACK_BIT, EMPTY, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_NULL, F_OVERTAKE,
+                     GI_CASTLE, GI_H, GI_KFILE_K, GI_KFILE_Q, GI_KING, GI_NCELLS, GI_NPROMO,
+                     GI_PAWN, GI_ZSIDE, NSAVE, N_LK, N_SL, PAWN_DIR, PROMO, S_CR, S_EP, S_FULL,
+                     S_HALF, S_HASH, S_KING, S_PLY, S_SIDE, TYPE_MASK, U_CAP, U_MOVE, ZC, ZEP)
 
 
 @kernel
@@ -51,7 +51,7 @@ def m_extra(m):
 def own_type(p, colour):
     """Type of cell code ``p`` if it holds a piece of ``colour``, else 0."""
     t = p - BLACK_BIT * colour
-    if 0 < t < 16:
+    if 0 < t <= TYPE_MASK:
         return t
     return 0
 
@@ -68,16 +68,16 @@ def attacked(G, board, sq, by):
     """Is ``sq`` attacked by a piece of colour ``by`` (table-driven chess-like rules)?"""
     base = BLACK_BIT * by
     for i in range(G[N_LK + by]):
-        t = board[sq - G[LK_DELTA + 64 * by + i]] - base
-        if 0 < t < 16 and (G[LK_MASK + 64 * by + i] >> t) & 1:
+        t = board[sq - leap_delta(G, by, i)] - base
+        if 0 < t < 16 and (leap_types(G, by, i) >> t) & 1:
             return True
     for i in range(G[N_SL + by]):
-        d = G[SL_DELTA + 16 * by + i]
+        d = slide_delta(G, by, i)
         s = sq - d
         while board[s] == EMPTY:
             s -= d
         t = board[s] - base
-        if 0 < t < 16 and (G[SL_MASK + 16 * by + i] >> t) & 1:
+        if 0 < t < 16 and (slide_types(G, by, i) >> t) & 1:
             return True
     return False
 
@@ -136,7 +136,7 @@ def make_move(G, board, st, undo, m):
         king = board[fr]
         rook = board[ex]
         rdest = castle_rook_target(fr, to, ex)
-        h ^= G[ZP + king * NSQ_MAX + fr] ^ G[ZP + rook * NSQ_MAX + ex] ^ G[ZP + king * NSQ_MAX + to] ^ G[ZP + rook * NSQ_MAX + rdest]
+        h ^= zobrist(G, king, fr) ^ zobrist(G, rook, ex) ^ zobrist(G, king, to) ^ zobrist(G, rook, rdest)
         board[fr] = EMPTY
         board[ex] = EMPTY
         board[to] = king
@@ -157,16 +157,16 @@ def make_move(G, board, st, undo, m):
             capsq = ex
         cap = board[capsq]
         if cap != EMPTY:
-            h ^= G[ZP + cap * NSQ_MAX + capsq]
+            h ^= zobrist(G, cap, capsq)
             board[capsq] = EMPTY
             st[S_HALF] = 0
         t = p - BLACK_BIT * side
-        h ^= G[ZP + p * NSQ_MAX + fr]
+        h ^= zobrist(G, p, fr)
         board[fr] = EMPTY
         if promo != 0:
             p = promo + BLACK_BIT * side
         board[to] = p
-        h ^= G[ZP + p * NSQ_MAX + to]
+        h ^= zobrist(G, p, to)
         if t == G[GI_PAWN]:
             st[S_HALF] = 0
             if flag == F_DOUBLE:
@@ -238,12 +238,12 @@ def _add_pawn_move(G, buf, n, fr, to, flag, ex, last_rank):
 @kernel
 def gen_pawn(G, board, st, buf, n, s, side):
     fwd = G[PAWN_DIR + side]
-    rank = G[SQ_RANK + s]
+    rank = rank_of(G, s)
     h = G[GI_H]
     last = h - 1 if side == 0 else 0
     to = s + fwd
     if board[to] == EMPTY:
-        n = _add_pawn_move(G, buf, n, s, to, F_NORMAL, 0, G[SQ_RANK + to] == last)
+        n = _add_pawn_move(G, buf, n, s, to, F_NORMAL, 0, rank_of(G, to) == last)
         start = 1 if side == 0 else h - 2
         if rank == start and board[to + fwd] == EMPTY:
             buf[n] = encode(s, to + fwd, 0, F_DOUBLE, 0)
@@ -252,7 +252,7 @@ def gen_pawn(G, board, st, buf, n, s, side):
         to = s + fwd + dx
         q = board[to]
         if is_enemy(q, side):
-            n = _add_pawn_move(G, buf, n, s, to, F_NORMAL, 0, G[SQ_RANK + to] == last)
+            n = _add_pawn_move(G, buf, n, s, to, F_NORMAL, 0, rank_of(G, to) == last)
         elif q == EMPTY and to == st[S_EP] and st[S_EP] != 0:
             buf[n] = encode(s, to, 0, F_EP, to - fwd)
             n += 1
@@ -262,12 +262,11 @@ def gen_pawn(G, board, st, buf, n, s, side):
 @kernel
 def gen_piece(G, board, buf, n, s, t, side):
     """Moves of a table-driven (non-pawn) piece of type ``t`` on ``s``."""
-    for k in range(G[ACOUNT + NT_MAX * side + t]):
-        atom = (NT_MAX * side + t) * MAX_ATOMS
-        d = G[ADELTA + atom + k]
-        rng = G[ARANGE + atom + k]
-        mode = G[AMODE + atom + k]
-        lame = G[ALAME + atom + k]
+    for k in range(atom_count(G, side, t)):
+        d = atom_delta(G, side, t, k)
+        rng = atom_range(G, side, t, k)
+        mode = atom_mode(G, side, t, k)
+        lame = atom_lame(G, side, t, k)
         if lame != 0 and board[s + lame] != EMPTY:
             continue
         to = s + d
@@ -275,11 +274,11 @@ def gen_piece(G, board, buf, n, s, t, side):
         while True:
             q = board[to]
             if q == EMPTY:
-                if mode & 1:
+                if mode & MOVE:
                     buf[n] = encode(s, to, 0, F_NORMAL, 0)
                     n += 1
             else:
-                if mode & 2 and is_enemy(q, side):
+                if mode & CAPTURE and is_enemy(q, side):
                     buf[n] = encode(s, to, 0, F_NORMAL, 0)
                     n += 1
                 break
@@ -296,7 +295,7 @@ def gen_castling(G, board, st, buf, n, side):
     enemy = 1 - side
     if attacked(G, board, k, enemy):
         return n
-    back = G[SQ_RANK + k]
+    back = rank_of(G, k)
     for i in range(2):
         r = st[S_CR + 2 * side + i]
         if r == 0:
@@ -304,13 +303,13 @@ def gen_castling(G, board, st, buf, n, side):
         step = 1 if r > k else -1
         if G[GI_CASTLE] == 1:
             f = G[GI_KFILE_K] if r > k else G[GI_KFILE_Q]
-            kdest = k - G[SQ_FILE + k] + f
+            kdest = k - file_of(G, k) + f
         else:
             kdest = k + 2 * step
         rdest = castle_rook_target(k, kdest, r)
         lo = min(min(k, r), min(kdest, rdest))
         hi = max(max(k, r), max(kdest, rdest))
-        ok = G[SQ_RANK + lo] == back and G[SQ_RANK + hi] == back
+        ok = rank_of(G, lo) == back and rank_of(G, hi) == back
         s = lo
         while ok and s <= hi:
             if s != k and s != r and board[s] != EMPTY:
@@ -335,7 +334,7 @@ def gen_chess_pseudo(G, board, st, buf, n):
     side = st[S_SIDE]
     pawn = G[GI_PAWN]
     for i in range(G[GI_NCELLS]):
-        s = G[SQUARES + i]
+        s = cell_square(G, i)
         t = own_type(board[s], side)
         if t == 0:
             continue
@@ -357,7 +356,7 @@ def in_check_chess(G, board, st):
 @kernel
 def _pinned(G, board, k, fr, side):
     """Does the piece on ``fr`` shield its king on ``k`` from an enemy slider?"""
-    u = G[RAY + NSQ_MAX + fr - k]  # unit step from the king towards fr
+    u = ray_step(G, k, fr)
     if u == 0:
         return False
     s = k + u
@@ -369,7 +368,7 @@ def _pinned(G, board, k, fr, side):
     while board[s] == EMPTY:
         s += u
     t = own_type(board[s], 1 - side)
-    return t != 0 and (G[SLIDE_DIR + RAY_SIZE * (1 - side) + NSQ_MAX - u] >> t) & 1 != 0
+    return t != 0 and (sliders_along(G, 1 - side, -u) >> t) & 1 != 0
 
 
 @kernel

@@ -8,12 +8,13 @@ the gates, the reply turn and elimination.
 
 from .core import (encode, gen_piece, m_flag, m_from, m_promo, m_to, own_type, restore_state,
                    save_state)
+from .fields import cell_of, cell_square, reserve_slot, zobrist, zobrist_reserve
 from .jit import kernel
-from .layout import (BLACK_BIT, CELL, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W,
-                     GI_NCELLS, GI_NT, GI_ZSIDE, MAX_ATOMS, NSQ_MAX, NT_MAX, SQUARES,
-                     S_ACTIONS, S_COUNT, S_FULL, S_HALF, S_HASH, S_MOVED, S_PLY, S_REPLY, S_RES,
-                     S_RESULT, S_SIDE, S_TURN_START, S_WHY, U_CAP, U_MOVE, WHY_ELIMINATION,
-                     WHY_GATE, WHY_REPLY_END, WHY_REPLY_GATE, ZMISC, ZMOVED, ZP, ZRES)
+from .layout import (BLACK_BIT, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W, GI_NCELLS,
+                     GI_NT, GI_ZSIDE, S_ACTIONS, S_COUNT, S_FULL, S_HALF, S_HASH, S_MOVED, S_PLY,
+                     S_REPLY, S_RESULT, S_SIDE, S_TURN_START, S_WHY, U_CAP, U_MOVE,
+                     WHY_ELIMINATION, WHY_GATE, WHY_REPLY_END, WHY_REPLY_GATE, ZMISC, ZMOVED,
+                     Result)
 
 END_TURN = encode(0, 0, 0, F_END, 0)
 
@@ -34,14 +35,14 @@ def gen_enders(G, board, st, buf, n):
     own_gate = gate(G, side)
     if st[S_ACTIONS] == 0 and board[own_gate] == EMPTY:
         for t in range(1, G[GI_NT] + 1):
-            if st[S_RES + 16 * side + t] > 0:
+            if st[reserve_slot(side, t)] > 0:
                 buf[n] = encode(0, own_gate, t, F_DROP, 0)
                 n += 1
     moved = st[S_MOVED]
     for i in range(G[GI_NCELLS]):
-        s = G[SQUARES + i]
+        s = cell_square(G, i)
         t = own_type(board[s], side)
-        if t != 0 and not (moved >> G[CELL + s]) & 1:
+        if t != 0 and not (moved >> cell_of(G, s)) & 1:
             n = gen_piece(G, board, buf, n, s, t, side)
     return n
 
@@ -89,7 +90,7 @@ def make_action(G, board, st, undo, m):
     if flag == F_END:
         st[S_HALF] += 1
         if st[S_REPLY] != 0:
-            _finish(st, 1, WHY_REPLY_END)  # Black's reply turn ends without reaching c1
+            _finish(st, Result.WHITE_WINS, WHY_REPLY_END)  # Black's reply turn ends without reaching c1
         else:
             _pass_turn(G, st)
         st[S_PLY] = ply + 1
@@ -101,12 +102,12 @@ def make_action(G, board, st, undo, m):
     to = m_to(m)
     if flag == F_DROP:
         t = m_promo(m)
-        k = S_RES + 16 * side + t
-        h ^= G[ZRES + (NT_MAX * side + t) * MAX_ATOMS + st[k]] ^ G[ZRES + (NT_MAX * side + t) * MAX_ATOMS + st[k] - 1]
+        k = reserve_slot(side, t)
+        h ^= zobrist_reserve(G, side, t, st[k]) ^ zobrist_reserve(G, side, t, st[k] - 1)
         st[k] -= 1
         p = t + BLACK_BIT * side
         board[to] = p
-        h ^= G[ZP + p * NSQ_MAX + to]
+        h ^= zobrist(G, p, to)
         st[S_HALF] = 0
         st[S_HASH] = h
         st[S_PLY] = ply + 1
@@ -115,27 +116,27 @@ def make_action(G, board, st, undo, m):
     p = board[fr]
     cap = board[to]
     undo[ply, U_CAP] = cap
-    h ^= G[ZP + p * NSQ_MAX + fr] ^ G[ZP + p * NSQ_MAX + to] ^ G[ZMOVED + G[CELL + to]]
+    h ^= zobrist(G, p, fr) ^ zobrist(G, p, to) ^ G[ZMOVED + cell_of(G, to)]
     board[fr] = EMPTY
     board[to] = p
-    st[S_MOVED] |= 1 << G[CELL + to]
+    st[S_MOVED] |= 1 << cell_of(G, to)
     if cap != EMPTY:
-        h ^= G[ZP + cap * NSQ_MAX + to]
+        h ^= zobrist(G, cap, to)
         st[S_COUNT + 1 - side] -= 1
         st[S_HALF] = 0
     st[S_HASH] = h
     st[S_PLY] = ply + 1
     if st[S_COUNT + 1 - side] == 0:  # elimination comes before the gate rules
-        _finish(st, side + 1, WHY_ELIMINATION)
+        _finish(st, Result.WHITE_WINS + side, WHY_ELIMINATION)
     elif to == gate(G, 1 - side):
         if side == 0:
             _pass_turn(G, st)  # White occupies Black's gate: Black's reply turn
             st[S_REPLY] = 1
             st[S_HASH] ^= G[ZMISC + 1]
         elif st[S_REPLY] != 0:
-            _finish(st, 3, WHY_REPLY_GATE)
+            _finish(st, Result.DRAW, WHY_REPLY_GATE)
         else:
-            _finish(st, 2, WHY_GATE)
+            _finish(st, Result.BLACK_WINS, WHY_GATE)
 
 
 @kernel
@@ -145,7 +146,7 @@ def unmake_action(G, board, st, undo):
     flag = m_flag(m)
     if flag == F_DROP:
         board[m_to(m)] = EMPTY
-        st[S_RES + 16 * st[S_SIDE] + m_promo(m)] += 1
+        st[reserve_slot(st[S_SIDE], m_promo(m))] += 1
     elif flag == F_NORMAL:
         fr, to = m_from(m), m_to(m)
         board[fr] = board[to]

@@ -65,7 +65,7 @@ def _parse_reserve(game: Game, text: str, st: np.ndarray) -> None:
         if ch.upper() not in game.letters:
             raise ValueError(f"unknown piece letter {ch!r} in the reserve")
         colour = 0 if ch.isupper() else 1
-        st[L.S_RES + 16 * colour + game.letters.index(ch.upper()) + 1] += 1
+        L.ST.view(st, "RES")[colour, game.letters.index(ch.upper()) + 1] += 1
 
 
 def _rook_for_right(game, geo, board, colour, ch, king_sq):
@@ -180,7 +180,7 @@ def _check_army(game: Game, geo: Geometry, board, st) -> None:
     for colour, side in ((0, "White"), (1, "Black")):
         for typ, piece in enumerate(game.pieces, start=1):
             p = typ + L.BLACK_BIT * colour
-            have = sum(1 for sq in geo.valid if board[sq] == p) + int(st[L.S_RES + 16 * colour + typ])
+            have = sum(1 for sq in geo.valid if board[sq] == p) + int(L.ST.view(st, "RES")[colour, typ])
             if have > army.get(piece.letter, 0):
                 raise ValueError(f"{side} has {have} {piece.name}s on the board and in hand; "
                                  f"the army of {game.name} has {army.get(piece.letter, 0)}")
@@ -190,21 +190,21 @@ def _ender_state(game, geo, board, st) -> None:
     gw, gb = (geo.parse(s) for s in game.gates)
     for colour in (0, 1):
         on_board = sum(1 for sq in geo.valid if board[sq] != 0 and board[sq] // L.BLACK_BIT == colour)
-        st[L.S_COUNT + colour] = on_board + st[L.S_RES + 16 * colour: L.S_RES + 16 * colour + 16].sum()
+        st[L.S_COUNT + colour] = on_board + L.ST.view(st, "RES")[colour].sum()
     white_on_b = 0 < board[gb] < L.BLACK_BIT
     black_on_w = board[gw] > L.BLACK_BIT
     if white_on_b and black_on_w:
         raise ValueError("both gates are occupied by the enemy")
     if black_on_w:
-        st[L.S_RESULT], st[L.S_WHY] = 2, L.WHY_GATE
+        st[L.S_RESULT], st[L.S_WHY] = L.Result.BLACK_WINS, L.WHY_GATE
     elif white_on_b:
         if st[L.S_SIDE] == 1:
             st[L.S_REPLY] = 1
         else:
-            st[L.S_RESULT], st[L.S_WHY] = 1, L.WHY_REPLY_END
+            st[L.S_RESULT], st[L.S_WHY] = L.Result.WHITE_WINS, L.WHY_REPLY_END
     for colour in (0, 1):
         if st[L.S_COUNT + colour] == 0 and st[L.S_RESULT] == 0:
-            st[L.S_RESULT], st[L.S_WHY] = 2 - colour, L.WHY_ELIMINATION
+            st[L.S_RESULT], st[L.S_WHY] = L.Result.BLACK_WINS - colour, L.WHY_ELIMINATION
 
 
 def compute_hash(t: Tables, board, st) -> int:
@@ -223,7 +223,7 @@ def compute_hash(t: Tables, board, st) -> int:
     if t.gi[L.GI_FAMILY] == ENDERS:
         for colour in (0, 1):
             for typ in range(1, t.gi[L.GI_NT] + 1):
-                h ^= int(t.zres[colour, typ, st[L.S_RES + 16 * colour + typ]])
+                h ^= int(t.zres[colour, typ, L.ST.view(st, "RES")[colour, typ]])
         if st[L.S_REPLY]:
             h ^= int(t.zmisc[1])
     return h
@@ -313,7 +313,7 @@ def write_fen(game: Game, board, st, shredder: bool = False) -> str:
         res = ""
         for colour in (0, 1):
             for typ, p in enumerate(game.pieces, start=1):
-                k = int(st[L.S_RES + 16 * colour + typ])
+                k = int(L.ST.view(st, "RES")[colour, typ])
                 res += (p.letter if colour == 0 else p.letter.lower()) * k
         text += f"[{res}]"
     castling = _castling_text(game, geo, board, st, shredder) if game.castling != "none" else "-"

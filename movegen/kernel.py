@@ -2,16 +2,15 @@
 API call): legal moves, make, unmake, check, perft."""
 
 from .batteries import batteries_attacked, batteries_in_check, gen_batteries_pseudo
-from .core import (FAMILY_BATTERIES, FAMILY_CHESS, FAMILY_ENDERS, filter_chess_legal,
-                   gen_chess_pseudo, in_check_chess, make_move, unmake_move)
+from .core import filter_chess_legal, gen_chess_pseudo, in_check_chess, make_move, unmake_move
 from .enders import gen_enders, make_action, unmake_action
 from .jit import kernel
-from .layout import (GI_FAMILY, MAX_MOVES, S_KING, S_RESULT, S_SIDE)
+from .layout import GI_FAMILY, MAX_MOVES, S_KING, S_RESULT, S_SIDE, Family
 
 
 @kernel
 def make(G, board, st, undo, m):
-    if G[GI_FAMILY] == FAMILY_ENDERS:
+    if G[GI_FAMILY] == Family.ENDERS:
         make_action(G, board, st, undo, m)
     else:
         make_move(G, board, st, undo, m)
@@ -19,7 +18,7 @@ def make(G, board, st, undo, m):
 
 @kernel
 def unmake(G, board, st, undo):
-    if G[GI_FAMILY] == FAMILY_ENDERS:
+    if G[GI_FAMILY] == Family.ENDERS:
         unmake_action(G, board, st, undo)
     else:
         unmake_move(G, board, st, undo)
@@ -28,9 +27,9 @@ def unmake(G, board, st, undo):
 @kernel
 def in_check(G, board, st):
     fam = G[GI_FAMILY]
-    if fam == FAMILY_CHESS:
+    if fam == Family.CHESS:
         return in_check_chess(G, board, st)
-    if fam == FAMILY_BATTERIES:
+    if fam == Family.BATTERIES:
         return batteries_in_check(G, board, st)
     return False
 
@@ -54,10 +53,10 @@ def _filter_batteries_legal(G, board, st, undo, buf, n0, n):
 def gen_legal(G, board, st, undo, buf, n0):
     """Write the legal moves (Ender's: actions) at ``buf[n0:]``; return the end index."""
     fam = G[GI_FAMILY]
-    if fam == FAMILY_CHESS:
+    if fam == Family.CHESS:
         n = gen_chess_pseudo(G, board, st, buf, n0)
         return filter_chess_legal(G, board, st, undo, buf, n0, n)
-    if fam == FAMILY_BATTERIES:
+    if fam == Family.BATTERIES:
         n = gen_batteries_pseudo(G, board, st, buf, n0)
         return _filter_batteries_legal(G, board, st, undo, buf, n0, n)
     return gen_enders(G, board, st, buf, n0)

@@ -23,18 +23,17 @@ class Tables:
         self.G = G
         self.nsq = nsq
 
-        def view(name, *shape):
-            start = L.OFFSETS[name]
-            return G[start:start + int(np.prod(shape))].reshape(shape)
+        def view(name):
+            return L.G_LAYOUT.view(G, name)
 
-        self.gi = view("GI", L.GI_SIZE)
-        self.squares = view("SQUARES", 128)[:G[L.GI_NCELLS]]
-        self.zp = view("ZP", 32, L.NSQ_MAX)
-        self.zc = view("ZC", L.NSQ_MAX)
-        self.zep = view("ZEP", L.NSQ_MAX)
-        self.zres = view("ZRES", 2, L.NT_MAX, L.MAX_ATOMS)
-        self.zmisc = view("ZMISC", 8)
-        self.values = view("VALUES", L.NT_MAX)
+        self.gi = G[:L.GI_SIZE]
+        self.squares = view("SQUARES")[:G[L.GI_NCELLS]]
+        self.zp = view("ZP")
+        self.zc = view("ZC")
+        self.zep = view("ZEP")
+        self.zres = view("ZRES")
+        self.zmisc = view("ZMISC")
+        self.values = view("VALUES")
 
 
 class Geometry:
@@ -75,11 +74,6 @@ class Geometry:
         return sq
 
 
-def _put(G, name, values) -> None:
-    values = np.asarray(values, np.int64).ravel()
-    G[L.OFFSETS[name]:L.OFFSETS[name] + values.size] = values
-
-
 def _atoms(game: Game, geo: Geometry, G: np.ndarray) -> None:
     """Move atoms of every piece (from its Betza string) and the attack tables."""
     shape = (2, L.NT_MAX, MAX_ATOMS)
@@ -103,8 +97,8 @@ def _atoms(game: Game, geo: Geometry, G: np.ndarray) -> None:
                     table = leaps if atom.max_range == 1 else slides
                     table[colour][d] = table[colour].get(d, 0) | (1 << t)
     assert len(game.pieces) < L.NT_MAX
-    lk = np.zeros((2, 2, 64), np.int64)  # [delta|mask, colour, i]
-    sl = np.zeros((2, 2, 16), np.int64)
+    lk = np.zeros((2, 2, L.MAX_LEAPS), np.int64)  # [delta|mask, colour, i]
+    sl = np.zeros((2, 2, L.MAX_SLIDES), np.int64)
     slide_dir = np.zeros((2, L.RAY_SIZE), np.int64)
     for c in (0, 1):
         for i, (d, m) in enumerate(sorted(leaps[c].items())):
@@ -117,7 +111,7 @@ def _atoms(game: Game, geo: Geometry, G: np.ndarray) -> None:
                       ("LK_MASK", lk[1]), ("SL_DELTA", sl[0]), ("SL_MASK", sl[1]),
                       ("N_LK", [len(x) for x in leaps]), ("N_SL", [len(x) for x in slides]),
                       ("SLIDE_DIR", slide_dir)):
-        _put(G, name, arr)
+        L.G_LAYOUT.put(G, name, arr)
 
 
 def _rays(geo: Geometry) -> np.ndarray:
@@ -151,31 +145,31 @@ def build_tables(name: str) -> Tables:
     gi[L.GI_CASTLE] = {"none": 0, "fixed": 1, "relative": 2}[game.castling]
     if game.castling == "fixed":
         gi[L.GI_KFILE_K], gi[L.GI_KFILE_Q] = game.castle_king_files
-    _put(G, "PROMO", [game.letters.index(letter) + 1 for letter in game.promotions])
+    L.G_LAYOUT.put(G, "PROMO", [game.letters.index(letter) + 1 for letter in game.promotions])
     gi[L.GI_NPROMO] = len(game.promotions)
     gi[L.GI_EP] = int(game.en_passant and game.family == CHESS)
     if game.gates:
         gi[L.GI_GATE_W], gi[L.GI_GATE_B] = (geo.parse(s) for s in game.gates)
     gi[L.GI_NCELLS] = len(geo.valid)
-    _put(G, "SQUARES", geo.valid)
+    L.G_LAYOUT.put(G, "SQUARES", geo.valid)
     files, ranks, cells = (np.full(L.NSQ_MAX, -1, np.int64) for _ in range(3))
     for i, sq in enumerate(geo.valid):
         files[sq], ranks[sq] = geo.file_rank(sq)
         cells[sq] = i
-    _put(G, "SQ_FILE", files)
-    _put(G, "SQ_RANK", ranks)
-    _put(G, "CELL", cells)
+    L.G_LAYOUT.put(G, "SQ_FILE", files)
+    L.G_LAYOUT.put(G, "SQ_RANK", ranks)
+    L.G_LAYOUT.put(G, "CELL", cells)
     _atoms(game, geo, G)
-    _put(G, "PAWN_DIR", [geo.stride, -geo.stride])
+    L.G_LAYOUT.put(G, "PAWN_DIR", [geo.stride, -geo.stride])
     # Ender's needs no rays (nothing is royal), and its narrow board makes them ambiguous.
     if game.family != ENDERS:
-        _put(G, "RAY", _rays(geo))
+        L.G_LAYOUT.put(G, "RAY", _rays(geo))
     rng = np.random.default_rng(20261122 + sum(map(ord, name)))
     for key in ("ZP", "ZC", "ZEP", "ZMOVED", "ZRES", "ZMISC"):
-        size = dict(L._SIZES)[key]
-        _put(G, key, rng.integers(1, 2**63 - 1, size=size, dtype=np.int64))
+        size = L.G_LAYOUT.length(key)
+        L.G_LAYOUT.put(G, key, rng.integers(1, 2**63 - 1, size=size, dtype=np.int64))
     gi[L.GI_ZSIDE] = rng.integers(1, 2**63 - 1, dtype=np.int64)
-    _put(G, "VALUES", [0] + [p.value for p in game.pieces])
+    L.G_LAYOUT.put(G, "VALUES", [0] + [p.value for p in game.pieces])
     return Tables(G, geo.nsq)
 
 

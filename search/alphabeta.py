@@ -15,19 +15,17 @@ search, ``iterate`` once per depth. Both return quickly when ``ss[STOP]`` is set
 import numpy as np
 
 from movegen import layout as L
+from movegen.layout import Family, Result
 from movegen.batteries import gen_batteries_pseudo
 from movegen.core import encode, filter_chess_legal, gen_chess_pseudo, m_flag, m_to
 from movegen.enders import gen_enders
 from movegen.kernel import _filter_batteries_legal, gen_legal, in_check, make, unmake
 
 from .evaluate import (
-    EV_LMR,
     EV_VALUE,
-    FAMILY_BATTERIES,
-    FAMILY_CHESS,
-    FAMILY_ENDERS,
     W_ASPIRATION,
     evaluate,
+    lmr,
 )
 from movegen.jit import kernel
 from .ordering import pick_next, promotion, quiet_cutoff, score_moves, victim
@@ -37,7 +35,6 @@ from .state import (
     DRAW,
     EVAL_STACK,
     INF,
-    KILLERS,
     MATE,
     MATE_BOUND,
     MAX_MOVES,
@@ -46,7 +43,6 @@ from .state import (
     NODES,
     NROOT,
     POLL_MASK,
-    PV,
     PV_LEN,
     ROOT_BEST,
     ROOT_DEPTH,
@@ -57,6 +53,8 @@ from .state import (
     SCRATCH,
     SELDEPTH,
     STOP,
+    killer_slot,
+    pv_slot,
 )
 from .tt import (
     BOUND_EXACT,
@@ -94,7 +92,7 @@ def _repeated(fam, st, undo):
     positions at the start of a turn only."""
     h = st[L.S_HASH]
     ply = st[L.S_PLY]
-    if fam == FAMILY_ENDERS:
+    if fam == Family.ENDERS:
         if st[L.S_ACTIONS] != 0:
             return False
         i = ply - 1
@@ -117,22 +115,20 @@ def _repeated(fam, st, undo):
 @kernel
 def _result_score(result, side, ply):
     """Score of a finished Ender's game for ``side``, the game having ended at ``ply``."""
-    if result == 3:
+    if result == Result.DRAW:
         return DRAW
-    if (result == 1 and side == 0) or (result == 2 and side == 1):
+    if (result == Result.WHITE_WINS and side == 0) or (result == Result.BLACK_WINS and side == 1):
         return MATE - ply
     return -MATE + ply
 
 
 @kernel
 def _update_pv(ss, ply, m):
-    row = PV + ply * MAX_SPLY
-    ss[row + ply] = m
-    child = PV + (ply + 1) * MAX_SPLY
+    ss[pv_slot(ply, ply)] = m
     end = ss[PV_LEN + ply + 1]
     end = max(end, ply + 1)
     for j in range(ply + 1, end):
-        ss[row + j] = ss[child + j]
+        ss[pv_slot(ply, j)] = ss[pv_slot(ply + 1, j)]
     ss[PV_LEN + ply] = end
 
 
@@ -144,7 +140,7 @@ def _noisy(G, board, st, m, fam):
     pr = promotion(m)
     if pr != 0:
         return pr == G[L.PROMO]  # the best promotion only
-    if fam == FAMILY_ENDERS and m_flag(m) == L.F_NORMAL:
+    if fam == Family.ENDERS and m_flag(m) == L.F_NORMAL:
         gate = G[L.GI_GATE_B] if st[L.S_SIDE] == 0 else G[L.GI_GATE_W]
         return m_to(m) == gate
     return False
@@ -155,9 +151,9 @@ def gen_noisy(G, board, st, undo, buf, n0, fam):
     """The legal noisy moves (see ``_noisy``) at ``buf[n0:]``; returns the end index.
     Legality is tested on the noisy pseudo-legal moves only, which is most of the
     saving over ``gen_legal``."""
-    if fam == FAMILY_ENDERS:
+    if fam == Family.ENDERS:
         n = gen_enders(G, board, st, buf, n0)
-    elif fam == FAMILY_CHESS:
+    elif fam == Family.CHESS:
         n = gen_chess_pseudo(G, board, st, buf, n0)
     else:
         n = gen_batteries_pseudo(G, board, st, buf, n0)
@@ -167,9 +163,9 @@ def gen_noisy(G, board, st, undo, buf, n0, fam):
         if _noisy(G, board, st, m, fam):
             buf[j] = m
             j += 1
-    if fam == FAMILY_CHESS:
+    if fam == Family.CHESS:
         return filter_chess_legal(G, board, st, undo, buf, n0, j)
-    if fam == FAMILY_BATTERIES:
+    if fam == Family.BATTERIES:
         return _filter_batteries_legal(G, board, st, undo, buf, n0, j)
     return j
 
@@ -215,8 +211,8 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     bestm = 0
     for i in range(n0, n):
         m = pick_next(buf, ss, ply, n0, i, n)
-        if (not in_chk and fam != FAMILY_ENDERS and promotion(m) == 0
-                and stand + ev[EV_VALUE + (victim(board, m) & 15)] + DELTA_MARGIN <= alpha):
+        if (not in_chk and fam != Family.ENDERS and promotion(m) == 0
+                and stand + ev[EV_VALUE + (victim(board, m) & L.TYPE_MASK)] + DELTA_MARGIN <= alpha):
             continue  # delta pruning: even winning this piece leaves us below alpha
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]
@@ -224,7 +220,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
             s = _result_score(res, side, ply + 1)
             ss[PV_LEN + ply + 1] = ply + 1
         else:
-            gives = fam != FAMILY_ENDERS and in_check(G, board, st)
+            gives = fam != Family.ENDERS and in_check(G, board, st)
             if st[L.S_SIDE] != side:
                 s = -qsearch(G, board, st, undo, buf, tt, ss, ev, ply + 1, -beta, -alpha, gives)
             else:
@@ -261,7 +257,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     fam = G[L.GI_FAMILY]
     if _repeated(fam, st, undo):
         return DRAW
-    if st[L.S_HALF] >= 100 and not in_chk and (fam != FAMILY_ENDERS or st[L.S_ACTIONS] == 0):
+    if st[L.S_HALF] >= 100 and not in_chk and (fam != Family.ENDERS or st[L.S_ACTIONS] == 0):
         return DRAW
     if ply >= MAX_SPLY - 2:
         return evaluate(G, board, st, ev, ss)
@@ -289,7 +285,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         static = evaluate(G, board, st, ev, ss)
     ss[EVAL_STACK + ply] = static
 
-    if not pv_node and not in_chk and fam != FAMILY_ENDERS and abs(beta) < MATE_BOUND:
+    if not pv_node and not in_chk and fam != Family.ENDERS and abs(beta) < MATE_BOUND:
         # reverse futility: far above beta with little depth left
         if depth <= 3 and static - FUTILITY_MARGIN * depth >= beta:
             return static
@@ -314,8 +310,8 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     best = -INF
     bestm = 0
     old_alpha = alpha
-    k1 = ss[KILLERS + 2 * ply]
-    k2 = ss[KILLERS + 2 * ply + 1]
+    k1 = ss[killer_slot(ply, 0)]
+    k2 = ss[killer_slot(ply, 1)]
     for i in range(n0, n):
         m = pick_next(buf, ss, ply, n0, i, n)
         searched = i - n0  # moves searched before this one
@@ -327,7 +323,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
             ss[PV_LEN + ply + 1] = ply + 1
         else:
             flipped = st[L.S_SIDE] != side
-            gives = fam != FAMILY_ENDERS and in_check(G, board, st)
+            gives = fam != Family.ENDERS and in_check(G, board, st)
             nd = depth - 1
             if gives and ply < 2 * ss[ROOT_DEPTH]:
                 nd += 1  # check extension
@@ -340,7 +336,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 r = 0
                 if (depth >= 3 and quiet and not in_chk and not gives and m != k1 and m != k2
                         and searched >= (3 if pv_node else 2)):
-                    r = ev[EV_LMR + min(depth, 63) * 64 + min(searched, 63)]
+                    r = lmr(ev, depth, searched)
                     if pv_node:
                         r -= 1
                     r = min(r, nd - 1)
@@ -408,7 +404,7 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
     ss[ROOT_DONE] = 0
     fam = G[L.GI_FAMILY]
     side = st[L.S_SIDE]
-    in_chk = fam != FAMILY_ENDERS and in_check(G, board, st)
+    in_chk = fam != Family.ENDERS and in_check(G, board, st)
     best = -INF
     bestm = 0
     old_alpha = alpha
@@ -427,7 +423,7 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
             ss[PV_LEN + 1] = 1
         else:
             flipped = st[L.S_SIDE] != side
-            gives = fam != FAMILY_ENDERS and in_check(G, board, st)
+            gives = fam != Family.ENDERS and in_check(G, board, st)
             nd = depth - 1 + (1 if gives else 0)
             if i == 0:
                 if flipped:

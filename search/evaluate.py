@@ -26,6 +26,9 @@ from functools import cache
 import numpy as np
 
 from movegen import layout as L
+from movegen.flat import FlatLayout
+from movegen.fields import reserve_slot
+from movegen.layout import Family
 from movegen.games import find_game
 from movegen.tables import build_tables, geometry
 
@@ -41,63 +44,77 @@ from .state import (
     SC_NBATT,
     SC_NPM,
     SC_PAWNS,
+    SC_SIDE,
     SCRATCH,
 )
 from .weights import weights
 
 NSQ = L.NSQ_MAX
 
-# ev: scalars
-EV_FAMILY = 0
-EV_PAWN = 1
-EV_KING = 2
-EV_BISHOP = 3
-EV_KNIGHT = 4
-EV_MAXPHASE = 5
-EV_BATTERY = 6
-EV_ROOK_VALUE = 7  # "less than a rook ahead" threshold
-W_TEMPO = 8
-W_BISHOP_PAIR = 9
-W_ROOK_OPEN = 10
-W_ROOK_HALF = 11
-W_DOUBLED = 12
-W_ISOLATED = 13
-W_SHIELD = 14
-W_SHIELD2 = 15
-W_KING_OPEN = 16
-W_KATT_RADIUS = 17
-W_SUPER_VS_LIGHT = 18
-W_DRAWISH = 19
-W_NOMATE = 20
-W_ASPIRATION = 21
-W_BATT_NEAR = 22
-W_PRES_CHARGED = 23
-W_PRES_GUARD = 24
-W_RESERVE_PCT = 25
-W_GATE_GUARD = 26
-W_GATE_THREAT = 27
-W_RACE_LEAD = 28
-W_RACE_MAX = 29
-W_REPLY_LOST = 30
-# ev: per-type tables [16]
-EV_VALUE = 64  # middlegame value (move ordering, pruning margins)
-EV_PHASE_W = 80
-EV_ORTHO = 96  # 1: has an unlimited orthogonal slide (rook-like)
-EV_ATTACK_W = 112  # king attack units
-EV_CHARGE = 128  # batteries: bonus when charged
-EV_CLASS = 144  # 1 super piece (Q, C, A), 2 light piece (R, B, N, Courier)
-EV_NOMATE = 160  # 1: alone with its king it cannot force mate (B, N, Courier)
-# ev: other tables
-EV_PASSED_MG = 176  # [16] by rank from the own side
-EV_PASSED_EG = 192
-EV_KATT = 208  # [32] king attack penalty by attack units
-EV_LMR = 256  # [64][64] late-move reduction by depth and move number
-EV_PST_MG = EV_LMR + 64 * 64  # [32][NSQ] by cell code (material included, Black negative)
-EV_PST_EG = EV_PST_MG + 32 * NSQ
-EV_DIST = EV_PST_EG + 32 * NSQ  # [2][16][NSQ] Ender's: own moves to the enemy gate
-EV_SIZE = EV_DIST + 32 * NSQ
+_EV_SCALARS = (
+    "FAMILY", "PAWN", "KING", "BISHOP", "KNIGHT", "MAXPHASE", "BATTERY",
+    "ROOK_VALUE",  # "less than a rook ahead" threshold
+)
+_WEIGHTS = (
+    "TEMPO", "BISHOP_PAIR", "ROOK_OPEN", "ROOK_HALF", "DOUBLED", "ISOLATED", "SHIELD", "SHIELD2",
+    "KING_OPEN", "KATT_RADIUS", "SUPER_VS_LIGHT", "DRAWISH", "NOMATE", "ASPIRATION",
+    "BATT_NEAR", "PRES_CHARGED", "PRES_GUARD", "RESERVE_PCT", "GATE_GUARD", "GATE_THREAT",
+    "RACE_LEAD", "RACE_MAX", "REPLY_LOST",
+)
+#: The evaluation tables ``ev`` of one game: scalars, weights, then tables.
+EV = FlatLayout(
+    [("EV_" + name, ()) for name in _EV_SCALARS] + [("W_" + name, ()) for name in _WEIGHTS] + [
+        ("EV_VALUE", 16),  # middlegame value per type (move ordering, pruning margins)
+        ("EV_PHASE_W", 16),
+        ("EV_ORTHO", 16),  # 1: has an unlimited orthogonal slide (rook-like)
+        ("EV_ATTACK_W", 16),  # king attack units
+        ("EV_CHARGE", 16),  # batteries: bonus when charged
+        ("EV_CLASS", 16),  # 1 super piece (Q, C, A), 2 light piece (R, B, N, Courier)
+        ("EV_NOMATE", 16),  # 1: alone with its king it cannot force mate (B, N, Courier)
+        ("EV_PASSED_MG", 16),  # by rank from the own side
+        ("EV_PASSED_EG", 16),
+        ("EV_KATT", 32),  # king attack penalty by attack units
+        ("EV_LMR", (64, 64)),  # late-move reduction by depth and move number
+        ("EV_PST_MG", (32, NSQ)),  # by cell code (material included, Black negative)
+        ("EV_PST_EG", (32, NSQ)),
+        ("EV_DIST", (2, 16, NSQ)),  # Ender's: own moves to the enemy gate [colour, type, square]
+    ])
+(EV_FAMILY, EV_PAWN, EV_KING, EV_BISHOP, EV_KNIGHT, EV_MAXPHASE, EV_BATTERY, EV_ROOK_VALUE) = (
+    EV.offset["EV_" + name] for name in _EV_SCALARS)
+(W_TEMPO, W_BISHOP_PAIR, W_ROOK_OPEN, W_ROOK_HALF, W_DOUBLED, W_ISOLATED, W_SHIELD,
+ W_SHIELD2, W_KING_OPEN, W_KATT_RADIUS, W_SUPER_VS_LIGHT, W_DRAWISH, W_NOMATE, W_ASPIRATION,
+ W_BATT_NEAR, W_PRES_CHARGED, W_PRES_GUARD, W_RESERVE_PCT, W_GATE_GUARD, W_GATE_THREAT,
+ W_RACE_LEAD, W_RACE_MAX, W_REPLY_LOST) = (
+    EV.offset["W_" + name] for name in _WEIGHTS)
+(EV_VALUE, EV_PHASE_W, EV_ORTHO, EV_ATTACK_W, EV_CHARGE, EV_CLASS, EV_NOMATE, EV_PASSED_MG,
+ EV_PASSED_EG, EV_KATT, EV_LMR, EV_PST_MG, EV_PST_EG, EV_DIST) = (
+    EV.offset[name] for name in (
+        "EV_VALUE", "EV_PHASE_W", "EV_ORTHO", "EV_ATTACK_W", "EV_CHARGE", "EV_CLASS", "EV_NOMATE",
+        "EV_PASSED_MG", "EV_PASSED_EG", "EV_KATT", "EV_LMR", "EV_PST_MG", "EV_PST_EG", "EV_DIST"))
+EV_SIZE = EV.size
+_PST_CODE = EV.stride("EV_PST_MG", 0)
+_DIST_SIDE, _DIST_TYPE = EV.stride("EV_DIST", 0), EV.stride("EV_DIST", 1)
+_LMR_DEPTH = EV.stride("EV_LMR", 0)
 
-FAMILY_CHESS, FAMILY_BATTERIES, FAMILY_ENDERS = 0, 1, 2
+
+@kernel
+def pst(ev, table, code, sq):
+    """Piece-square value (``table`` EV_PST_MG or EV_PST_EG) of cell code ``code`` on ``sq``."""
+    return ev[table + _PST_CODE * code + sq]
+
+
+@kernel
+def gate_distance(ev, side, t, sq):
+    """Ender's: moves a ``side`` piece of type ``t`` on ``sq`` needs to the enemy gate."""
+    return ev[EV_DIST + _DIST_SIDE * side + _DIST_TYPE * t + sq]
+
+
+@kernel
+def lmr(ev, depth, searched):
+    """Late-move reduction at ``depth`` for the ``searched``-th move."""
+    return ev[EV_LMR + _LMR_DEPTH * min(depth, 63) + min(searched, 63)]
+
+
 FAR = 99  # distance of an unreachable square
 
 
@@ -106,10 +123,9 @@ FAR = 99  # distance of an unreachable square
 def _empty_board_reach(G, geo, colour, t, sq):
     """Squares a piece of type ``t`` could go to from ``sq`` on an empty board."""
     reach = set()
-    n = G[L.ACOUNT + colour * L.NT_MAX + t]
-    for k in range(n):
-        i = (colour * L.NT_MAX + t) * L.MAX_ATOMS + k
-        d, rng = int(G[L.ADELTA + i]), int(G[L.ARANGE + i])
+    atoms = L.G_LAYOUT.view(G, "ADELTA")[colour, t], L.G_LAYOUT.view(G, "ARANGE")[colour, t]
+    for k in range(L.G_LAYOUT.view(G, "ACOUNT")[colour, t]):
+        d, rng = int(atoms[0][k]), int(atoms[1][k])
         s, steps = sq + d, 1
         while s in geo.valid_set:
             reach.add(s)
@@ -160,11 +176,11 @@ def build_eval(name: str) -> np.ndarray:
             pawn = t
         if p.royal:
             king = t
-        if fam == FAMILY_CHESS and p.letter == "B":
+        if fam == Family.CHESS and p.letter == "B":
             bishop = t
-        if fam == FAMILY_CHESS and p.letter == "N":
+        if fam == Family.CHESS and p.letter == "N":
             knight = t
-        if fam == FAMILY_BATTERIES and p.letter == "B":
+        if fam == Family.BATTERIES and p.letter == "B":
             battery = t
     ev[EV_PAWN], ev[EV_KING], ev[EV_BISHOP], ev[EV_KNIGHT], ev[EV_BATTERY] = pawn, king, bishop, knight, battery
     ev[EV_ROOK_VALUE] = 400
@@ -176,11 +192,11 @@ def build_eval(name: str) -> np.ndarray:
                      (W_SUPER_VS_LIGHT, "super_piece_vs_light"), (W_DRAWISH, "drawish_scale"),
                      (W_NOMATE, "no_mate_scale"), (W_ASPIRATION, "aspiration")):
         ev[idx] = w[key]
-    if fam == FAMILY_BATTERIES:
+    if fam == Family.BATTERIES:
         ev[W_BATT_NEAR] = w["battery_near_enemy_president"]
         ev[W_PRES_CHARGED] = w["president_attack_charged"]
         ev[W_PRES_GUARD] = w["president_guard"]
-    if fam == FAMILY_ENDERS:
+    if fam == Family.ENDERS:
         ev[W_RESERVE_PCT] = w["reserve_pct"]
         ev[W_GATE_GUARD] = w["gate_guard"]
         ev[W_GATE_THREAT] = w["gate_threat"]
@@ -194,18 +210,18 @@ def build_eval(name: str) -> np.ndarray:
         v = p.value
         ev[EV_VALUE + t] = v
         plain = not p.pawn and not p.royal
-        if plain and fam != FAMILY_ENDERS:
+        if plain and fam != Family.ENDERS:
             ev[EV_PHASE_W + t] = 0 if v < 200 else 1 if v <= 400 else 2 if v <= 600 else 4
-        rook_like = any(int(G[L.ADELTA + (t * L.MAX_ATOMS) + k]) in (1, -1, geo.stride, -geo.stride)
-                        and int(G[L.ARANGE + t * L.MAX_ATOMS + k]) == 0
-                        for k in range(int(G[L.ACOUNT + t])))
-        ev[EV_ORTHO + t] = int(plain and rook_like and fam == FAMILY_CHESS)
+        deltas, ranges = L.G_LAYOUT.view(G, "ADELTA")[0, t], L.G_LAYOUT.view(G, "ARANGE")[0, t]
+        rook_like = any(int(deltas[k]) in (1, -1, geo.stride, -geo.stride) and ranges[k] == 0
+                        for k in range(L.G_LAYOUT.view(G, "ACOUNT")[0, t]))
+        ev[EV_ORTHO + t] = int(plain and rook_like and fam == Family.CHESS)
         if plain:
             ev[EV_ATTACK_W + t] = (w["king_attack_super"] if v >= 800 else
                                    w["king_attack_rook"] if v >= 450 else w["king_attack_minor"])
             ev[EV_CLASS + t] = 1 if v >= 800 else 2 if v <= 500 else 0
-            ev[EV_NOMATE + t] = int(v <= 350 and fam == FAMILY_CHESS)
-        if fam == FAMILY_BATTERIES:
+            ev[EV_NOMATE + t] = int(v <= 350 and fam == Family.CHESS)
+        if fam == Family.BATTERIES:
             ev[EV_CHARGE + t] = w["charge"].get(p.letter, 0)
             if p.letter in w["president_attack_weight"]:
                 ev[EV_ATTACK_W + t] = w["president_attack_weight"][p.letter]
@@ -219,7 +235,7 @@ def build_eval(name: str) -> np.ndarray:
         ev[EV_KATT + u] = table[min(u, len(table) - 1)]
     for d in range(1, 64):
         for m in range(1, 64):
-            ev[EV_LMR + d * 64 + m] = int(0.75 + math.log(d) * math.log(m) / 2.25)
+            EV.view(ev, "EV_LMR")[d, m] = int(0.75 + math.log(d) * math.log(m) / 2.25)
 
     # piece-square tables (White's view; Black's are mirrored and negated)
     def centrality(sq):
@@ -236,16 +252,16 @@ def build_eval(name: str) -> np.ndarray:
         veg = v * eg_scale.get(p.letter, 100) // 100
         mob = {s: len(_empty_board_reach(G, geo, 0, t, s)) for s in cells}
         mean_mob = sum(mob.values()) / len(cells)
-        if fam == FAMILY_ENDERS:
+        if fam == Family.ENDERS:
             for colour, target in ((0, gate_b), (1, gate_w)):
                 dist = _gate_distances(G, geo, colour, t, target)
                 for s in cells:
-                    ev[EV_DIST + (colour * 16 + t) * NSQ + s] = dist.get(s, FAR)
+                    EV.view(ev, "EV_DIST")[colour, t, s] = dist.get(s, FAR)
         for s in cells:
             f, rr = geo.file_rank(s)
             cen = centrality(s) - mean_cen
-            if fam == FAMILY_ENDERS:
-                d = int(ev[EV_DIST + t * NSQ + s])
+            if fam == Family.ENDERS:
+                d = int(EV.view(ev, "EV_DIST")[0, t, s])
                 mg = eg = v + (progress[d] if d < len(progress) else 0)
             elif p.pawn:
                 k = _tenths(rr, start_rr, H - 1)
@@ -265,13 +281,13 @@ def build_eval(name: str) -> np.ndarray:
             else:
                 mg = v + round(w["mobility_sq_mg"] * (mob[s] - mean_mob) + w["centre_mg"] * cen)
                 eg = veg + round(w["mobility_sq_eg"] * (mob[s] - mean_mob) + w["centre_eg"] * cen)
-                if fam == FAMILY_BATTERIES and t == battery:
+                if fam == Family.BATTERIES and t == battery:
                     mg += round(w["battery_centre"] * cen)
             mirror = geo.index(f, H - 1 - rr)
-            ev[EV_PST_MG + t * NSQ + s] = mg
-            ev[EV_PST_EG + t * NSQ + s] = eg
-            ev[EV_PST_MG + (16 + t) * NSQ + mirror] = -mg
-            ev[EV_PST_EG + (16 + t) * NSQ + mirror] = -eg
+            EV.view(ev, "EV_PST_MG")[t, s] = mg
+            EV.view(ev, "EV_PST_EG")[t, s] = eg
+            EV.view(ev, "EV_PST_MG")[L.BLACK_BIT + t, mirror] = -mg
+            EV.view(ev, "EV_PST_EG")[L.BLACK_BIT + t, mirror] = -eg
 
     # game phase of the start position (the taper's full middlegame)
     maxphase = 0
@@ -327,7 +343,7 @@ def _drawish(ev, ss, score, npm0, npm1):
     pawn = ev[EV_PAWN]
     strong = 0 if score > 0 else 1
     base = SCRATCH + SC_COUNT
-    if ss[base + 16 * strong + pawn] > 0:
+    if ss[base + SC_SIDE * strong + pawn] > 0:
         return score
     npm_s = npm0 if strong == 0 else npm1
     npm_w = npm1 if strong == 0 else npm0
@@ -336,7 +352,7 @@ def _drawish(ev, ss, score, npm0, npm1):
     nomate = 0
     knights = 0
     for t in range(1, 16):
-        n = ss[base + 16 * strong + t]
+        n = ss[base + SC_SIDE * strong + t]
         if t != pawn and t != ev[EV_KING] and n > 0:
             pieces += n
             if ev[EV_NOMATE + t]:
@@ -358,9 +374,9 @@ def eval_chess(G, board, st, ev, ss):
     files = G[L.GI_W]
     for c in range(2):
         for f in range(files):
-            ss[base + SC_FILE_CNT + 16 * c + f] = 0
-            ss[base + SC_FILE_LO + 16 * c + f] = 99
-            ss[base + SC_FILE_HI + 16 * c + f] = -1
+            ss[base + SC_FILE_CNT + SC_SIDE * c + f] = 0
+            ss[base + SC_FILE_LO + SC_SIDE * c + f] = 99
+            ss[base + SC_FILE_HI + SC_SIDE * c + f] = -1
     pawn = ev[EV_PAWN]
     kings = (st[L.S_KING], st[L.S_KING + 1])
     radius = ev[W_KATT_RADIUS]
@@ -378,15 +394,15 @@ def eval_chess(G, board, st, ev, ss):
         p = np.int64(board[sq])
         if p == 0:
             continue
-        mg += ev[EV_PST_MG + p * NSQ + sq]
-        eg += ev[EV_PST_EG + p * NSQ + sq]
+        mg += pst(ev, EV_PST_MG, p, sq)
+        eg += pst(ev, EV_PST_EG, p, sq)
         ss[base + SC_COUNT + p] += 1
         t = p & 15
         c = p >> 4
         if t == pawn:
             f = G[L.SQ_FILE + sq]
             r = G[L.SQ_RANK + sq]
-            k = base + 16 * c + f
+            k = base + SC_SIDE * c + f
             ss[k + SC_FILE_CNT] += 1
             ss[k + SC_FILE_LO] = min(ss[k + SC_FILE_LO], r)
             ss[k + SC_FILE_HI] = max(ss[k + SC_FILE_HI], r)
@@ -417,8 +433,8 @@ def eval_chess(G, board, st, ev, ss):
         f = G[L.SQ_FILE + sq]
         r = G[L.SQ_RANK + sq]
         sign = 1 if c == 0 else -1
-        own = base + 16 * c
-        opp = base + 16 * (1 - c)
+        own = base + SC_SIDE * c
+        opp = base + SC_SIDE * (1 - c)
         if ss[own + SC_FILE_CNT + f] > 1:
             mg += sign * ev[W_DOUBLED]
             eg += sign * ev[W_DOUBLED]
@@ -444,9 +460,9 @@ def eval_chess(G, board, st, ev, ss):
         sq = ss[base + SC_LIST + SC_LIST_MAX - 1 - i]
         c = np.int64(board[sq]) >> 4
         f = G[L.SQ_FILE + sq]
-        if ss[base + SC_FILE_CNT + 16 * c + f] == 0:
+        if ss[base + SC_FILE_CNT + SC_SIDE * c + f] == 0:
             sign = 1 if c == 0 else -1
-            if ss[base + SC_FILE_CNT + 16 * (1 - c) + f] == 0:
+            if ss[base + SC_FILE_CNT + SC_SIDE * (1 - c) + f] == 0:
                 mg += sign * ev[W_ROOK_OPEN]
                 eg += sign * ev[W_ROOK_OPEN] // 2
             else:
@@ -520,8 +536,8 @@ def eval_batteries(G, board, st, ev, ss):
         p = np.int64(board[sq])
         if p == 0:
             continue
-        mg += ev[EV_PST_MG + p * NSQ + sq]
-        eg += ev[EV_PST_EG + p * NSQ + sq]
+        mg += pst(ev, EV_PST_MG, p, sq)
+        eg += pst(ev, EV_PST_EG, p, sq)
         ss[base + SC_COUNT + p] += 1
         t = p & 15
         c = p >> 4
@@ -612,10 +628,10 @@ def eval_enders(G, board, st, ev, ss):
         p = np.int64(board[sq])
         if p == 0:
             continue
-        score += ev[EV_PST_MG + p * NSQ + sq]
+        score += pst(ev, EV_PST_MG, p, sq)
         t = p & 15
         c = p >> 4
-        d = ev[EV_DIST + (c * 16 + t) * NSQ + sq]
+        d = gate_distance(ev, c, t, sq)
         turns = d
         if c == side and (moved >> G[L.CELL + sq]) & 1:
             turns += 1  # it has moved this turn already
@@ -634,7 +650,7 @@ def eval_enders(G, board, st, ev, ss):
     pct = ev[W_RESERVE_PCT]
     for t in range(1, G[L.GI_NT] + 1):
         v = ev[EV_VALUE + t] * pct // 100
-        score += v * (st[L.S_RES + t] - st[L.S_RES + 16 + t])
+        score += v * (st[reserve_slot(0, t)] - st[reserve_slot(1, t)])
     score += ev[W_GATE_GUARD] * (min(guards0, 3) - min(guards1, 3))
     if side == 1:
         score = -score
@@ -661,8 +677,8 @@ def eval_enders(G, board, st, ev, ss):
 def evaluate(G, board, st, ev, ss):
     """Static score of the position for the side to move (centipawns)."""
     fam = ev[EV_FAMILY]
-    if fam == FAMILY_ENDERS:
+    if fam == Family.ENDERS:
         return eval_enders(G, board, st, ev, ss)
-    if fam == FAMILY_BATTERIES:
+    if fam == Family.BATTERIES:
         return eval_batteries(G, board, st, ev, ss)
     return eval_chess(G, board, st, ev, ss)

@@ -11,9 +11,11 @@ import numpy as np
 from movegen import layout as L
 from movegen.core import m_extra, m_flag, m_from, m_promo, m_to
 
-from .evaluate import EV_DIST, EV_FAMILY, EV_VALUE, FAMILY_ENDERS, NSQ
+from movegen.layout import Family
+
+from .evaluate import EV_FAMILY, EV_VALUE, gate_distance
 from movegen.jit import kernel
-from .state import HIST, KILLERS, MAX_MOVES, SCORES
+from .state import history_slot, killer_slot, scores_base
 
 SCORE_TT = 1 << 30
 SCORE_WIN = 1 << 29  # an action that wins at once (Ender's gate entry)
@@ -45,17 +47,17 @@ def promotion(m):
 
 @kernel
 def hist_index(side, m):
-    return HIST + (side * L.NSQ_MAX + m_from(m)) * L.NSQ_MAX + m_to(m)
+    return history_slot(side, m_from(m), m_to(m))
 
 
 @kernel
 def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
     side = st[L.S_SIDE]
-    k1 = ss[KILLERS + 2 * ply]
-    k2 = ss[KILLERS + 2 * ply + 1]
-    enders = ev[EV_FAMILY] == FAMILY_ENDERS
+    k1 = ss[killer_slot(ply, 0)]
+    k2 = ss[killer_slot(ply, 1)]
+    enders = ev[EV_FAMILY] == Family.ENDERS
     enemy_gate = G[L.GI_GATE_B] if side == 0 else G[L.GI_GATE_W]
-    base = SCORES + ply * MAX_MOVES - n0
+    base = scores_base(ply) - n0
     for i in range(n0, n):
         m = buf[i]
         if m == tt_mv:
@@ -84,8 +86,8 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
                 if enders:
                     p = np.int64(board[m_from(m)])
                     t = p & 15
-                    d0 = ev[EV_DIST + (side * 16 + t) * NSQ + m_from(m)]
-                    d1 = ev[EV_DIST + (side * 16 + t) * NSQ + m_to(m)]
+                    d0 = gate_distance(ev, side, t, m_from(m))
+                    d1 = gate_distance(ev, side, t, m_to(m))
                     s += 2048 * (d0 - d1)
         ss[base + i] = s
 
@@ -93,7 +95,7 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
 @kernel
 def pick_next(buf, ss, ply, n0, i, n):
     """Move the best-scored move of ``buf[i:n]`` to ``i`` and return it."""
-    base = SCORES + ply * MAX_MOVES - n0
+    base = scores_base(ply) - n0
     best = i
     bs = ss[base + i]
     for j in range(i + 1, n):
@@ -121,9 +123,9 @@ def quiet_cutoff(board, st, buf, ss, ply, n0, i, depth):
     down for the quiet moves tried before it (``buf[n0:i]``)."""
     m = buf[i]
     side = st[L.S_SIDE]
-    if ss[KILLERS + 2 * ply] != m:
-        ss[KILLERS + 2 * ply + 1] = ss[KILLERS + 2 * ply]
-        ss[KILLERS + 2 * ply] = m
+    if ss[killer_slot(ply, 0)] != m:
+        ss[killer_slot(ply, 1)] = ss[killer_slot(ply, 0)]
+        ss[killer_slot(ply, 0)] = m
     bonus = min(depth * depth, 400)
     _hist_update(ss, hist_index(side, m), bonus)
     for j in range(n0, i):

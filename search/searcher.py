@@ -22,8 +22,6 @@ from .evaluate import build_eval
 from .state import (
     ABORTED,
     AGE,
-    HIST,
-    KILLERS,
     MATE,
     MATE_BOUND,
     MAX_MOVES,
@@ -31,11 +29,11 @@ from .state import (
     NODE_LIMIT,
     NODES,
     NROOT,
-    PV,
     PV_LEN,
     ROOT_BEST,
     ROOT_MOVES,
     SELDEPTH,
+    SS,
     STOP,
     clear_history,
     new_state,
@@ -193,8 +191,8 @@ class Searcher:
         ss[SELDEPTH] = 0
         ss[NODE_LIMIT] = limits.nodes or 0
         ss[AGE] = (ss[AGE] + 1) & 255
-        ss[KILLERS:PV_LEN] = 0
-        ss[HIST:ROOT_MOVES] //= 2  # old history still hints, with less weight
+        SS.view(ss, "KILLERS")[:] = 0
+        SS.view(ss, "HIST")[:] //= 2  # old history still hints, with less weight
         n = prepare_root(G, board, st, undo, buf, tt, ss, ev)
         self.nodes = 0
         if n == 0:
@@ -221,7 +219,7 @@ class Searcher:
                 if ss[ABORTED]:
                     break
                 prev = score
-                last_pv = [int(m) for m in ss[PV:PV + ss[PV_LEN]]]
+                last_pv = [int(m) for m in SS.view(ss, "PV")[0, :ss[PV_LEN]]]
                 if not last_pv or last_pv[0] != ss[ROOT_BEST]:
                     last_pv = [int(ss[ROOT_BEST])]
                 elapsed = time.perf_counter() - start

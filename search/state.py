@@ -13,6 +13,8 @@ afterwards.
 """
 import numpy as np
 
+from movegen.flat import FlatLayout
+from movegen.jit import kernel
 from movegen.layout import MAX_MOVES, NSQ_MAX
 
 MAX_SPLY = 128  # deepest search ply (main search + quiescence)
@@ -24,43 +26,59 @@ MATE = 31000  # mate at the root; mate in n plies scores MATE - n
 MATE_BOUND = MATE - 1000  # |score| >= MATE_BOUND: a forced mate (or game win)
 DRAW = 0
 
-# control words
-STOP = 0  # set to 1 by another thread, a timer or the node limit
-NODES = 1
-NODE_LIMIT = 2  # 0: none
-SELDEPTH = 3
-ABORTED = 4  # the last kernel call returned early because of STOP
-AGE = 5  # transposition table generation (one per search)
-ROOT_PLY = 6  # st[S_PLY] at the root
-ROOT_BEST = 7  # best root move found so far (always a legal move once set)
-ROOT_SCORE = 8
-ROOT_DEPTH = 9  # depth of the iteration running
-NROOT = 10  # number of root moves
-ROOT_DONE = 11  # root moves fully searched in the running iteration
-CTRL_SIZE = 64
-
-KILLERS = CTRL_SIZE  # [MAX_SPLY][2]
-PV_LEN = KILLERS + 2 * MAX_SPLY  # [MAX_SPLY]: the PV of ply p is PV[p][p:PV_LEN[p]]
-PV = PV_LEN + MAX_SPLY  # [MAX_SPLY][MAX_SPLY]
-EVAL_STACK = PV + MAX_SPLY * MAX_SPLY  # [MAX_SPLY] static evaluation per ply
-SCRATCH = EVAL_STACK + MAX_SPLY  # evaluation's working space
-SCRATCH_SIZE = 512
-HIST = SCRATCH + SCRATCH_SIZE  # [2][NSQ_MAX][NSQ_MAX] quiet-move history by side, from, to
-ROOT_MOVES = HIST + 2 * NSQ_MAX * NSQ_MAX  # [MAX_MOVES] root moves, best first
-SCORES = ROOT_MOVES + MAX_MOVES  # [MAX_SPLY][MAX_MOVES] move-ordering scores per ply
-SS_SIZE = SCORES + MAX_SPLY * MAX_MOVES
-
-# evaluation scratch (offsets inside SCRATCH)
-SC_COUNT = 0  # [32] pieces per cell code
-SC_NPM = 32  # [2] non-pawn material per colour (read by null-move pruning)
-SC_PAWNS = 34  # [2] pawn count per colour
-SC_FILE_CNT = 40  # [2][16] pawns per file
-SC_FILE_LO = 72  # [2][16] lowest-ranked pawn per file (rank, 99 if none)
-SC_FILE_HI = 104  # [2][16] highest-ranked pawn per file (-1 if none)
-SC_LIST = 136  # [192] occupied squares met by the scan
+# The evaluation's working space (a field of ss, see SS below).
 SC_LIST_MAX = 192
-SC_BATT = 330  # [2][8] Battery squares per colour
-SC_NBATT = 346  # [2]
+SCRATCH_LAYOUT = FlatLayout((
+    ("COUNT", (2, 16)),  # pieces per cell code
+    ("NPM", 2),  # non-pawn material per colour (read by null-move pruning)
+    ("PAWNS", 2),  # pawn count per colour
+    ("FILE_CNT", (2, 16)),  # pawns per file
+    ("FILE_LO", (2, 16)),  # lowest-ranked pawn per file (rank, 99 if none)
+    ("FILE_HI", (2, 16)),  # highest-ranked pawn per file (-1 if none)
+    ("LIST", SC_LIST_MAX),  # occupied squares met by the scan
+    ("BATT", (2, 8)),  # Battery squares per colour
+    ("NBATT", 2),
+))
+SC_COUNT, SC_NPM, SC_PAWNS, SC_FILE_CNT, SC_FILE_LO, SC_FILE_HI, SC_LIST, SC_BATT, SC_NBATT = (
+    SCRATCH_LAYOUT.offset[k] for k in (
+        "COUNT", "NPM", "PAWNS", "FILE_CNT", "FILE_LO", "FILE_HI", "LIST", "BATT", "NBATT"))
+SC_SIDE = SCRATCH_LAYOUT.stride("FILE_CNT", 0)  # per-colour rows of COUNT and the FILE_ tables
+
+_CONTROL = (
+    "STOP",  # set to 1 by another thread, a timer or the node limit
+    "NODES",
+    "NODE_LIMIT",  # 0: none
+    "SELDEPTH",
+    "ABORTED",  # the last kernel call returned early because of STOP
+    "AGE",  # transposition table generation (one per search)
+    "ROOT_PLY",  # st[S_PLY] at the root
+    "ROOT_BEST",  # best root move found so far (always a legal move once set)
+    "ROOT_SCORE",
+    "ROOT_DEPTH",  # depth of the iteration running
+    "NROOT",  # number of root moves
+    "ROOT_DONE",  # root moves fully searched in the running iteration
+)
+SS = FlatLayout([(name, ()) for name in _CONTROL] + [
+    ("CONTROL_SPARE", 64 - len(_CONTROL)),
+    ("KILLERS", (MAX_SPLY, 2)),
+    ("PV_LEN", MAX_SPLY),  # the PV of ply p is PV[p][p:PV_LEN[p]]
+    ("PV", (MAX_SPLY, MAX_SPLY)),
+    ("EVAL_STACK", MAX_SPLY),  # static evaluation per ply
+    ("SCRATCH", SCRATCH_LAYOUT.size),
+    ("HIST", (2, NSQ_MAX, NSQ_MAX)),  # quiet-move history by side, from, to
+    ("ROOT_MOVES", MAX_MOVES),  # root moves, best first
+    ("SCORES", (MAX_SPLY, MAX_MOVES)),  # move-ordering scores per ply, beside the move buffer
+])
+(STOP, NODES, NODE_LIMIT, SELDEPTH, ABORTED, AGE, ROOT_PLY, ROOT_BEST, ROOT_SCORE, ROOT_DEPTH,
+ NROOT, ROOT_DONE) = (SS.offset[name] for name in _CONTROL)
+KILLERS, PV_LEN, PV, EVAL_STACK, SCRATCH, HIST, ROOT_MOVES, SCORES = (
+    SS.offset[k] for k in ("KILLERS", "PV_LEN", "PV", "EVAL_STACK", "SCRATCH", "HIST",
+                           "ROOT_MOVES", "SCORES"))
+SS_SIZE = SS.size
+KILLER_ROW = SS.stride("KILLERS", 0)
+PV_ROW = SS.stride("PV", 0)
+HIST_SIDE, HIST_FROM = SS.stride("HIST", 0), SS.stride("HIST", 1)
+SCORES_ROW = SS.stride("SCORES", 0)
 
 
 def new_state() -> np.ndarray:
@@ -68,5 +86,30 @@ def new_state() -> np.ndarray:
 
 
 def clear_history(ss: np.ndarray) -> None:
-    ss[KILLERS:PV_LEN] = 0
-    ss[HIST:ROOT_MOVES] = 0
+    SS.view(ss, "KILLERS")[:] = 0
+    SS.view(ss, "HIST")[:] = 0
+
+
+# ------------------------------------------------------------------ kernel accessors
+@kernel
+def killer_slot(ply, i):
+    """Index in ss of killer move ``i`` (0 or 1) of ``ply``."""
+    return KILLERS + KILLER_ROW * ply + i
+
+
+@kernel
+def pv_slot(ply, i):
+    """Index in ss of move ``i`` of the principal variation found at ``ply``."""
+    return PV + PV_ROW * ply + i
+
+
+@kernel
+def history_slot(side, fr, to):
+    """Index in ss of the quiet-move history of ``side``'s move ``fr``-``to``."""
+    return HIST + HIST_SIDE * side + HIST_FROM * fr + to
+
+
+@kernel
+def scores_base(ply):
+    """Index in ss of the move-ordering score of the first move of ``ply``'s buffer slice."""
+    return SCORES + SCORES_ROW * ply

@@ -226,7 +226,7 @@ class Session:
             holdings = {}
             if self.game.drops:
                 for colour, side in enumerate("wb"):
-                    holdings[side] = {p.letter: int(pos.st[L.S_RES + 16 * colour + i + 1])
+                    holdings[side] = {p.letter: int(L.ST.view(pos.st, "RES")[colour, i + 1])
                                       for i, p in enumerate(self.game.pieces)}
             check = None
             if outcome is None and self.game.family != ENDERS and pos.in_check():

@@ -14,7 +14,8 @@ from .jit import kernel
 from .layout import (BLACK_BIT, EMPTY, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_NULL, F_OVERTAKE,
                      GI_CASTLE, GI_H, GI_KFILE_K, GI_KFILE_Q, GI_KING, GI_NCELLS, GI_NPROMO,
                      GI_PAWN, GI_ZSIDE, NSAVE, N_LK, N_SL, PAWN_DIR, PROMO, S_CR, S_EP, S_FULL,
-                     S_HALF, S_HASH, S_KING, S_PLY, S_SIDE, TYPE_MASK, U_CAP, U_MOVE, ZC, ZEP)
+                     S_HALF, S_HASH, S_KING, S_PLY, S_SIDE, TYPE_MASK, U_CAP, U_MOVE, ZC, ZEP,
+                     Castling)
 
 
 @kernel
@@ -301,7 +302,7 @@ def gen_castling(G, board, st, buf, n, side):
         if r == 0:
             continue
         step = 1 if r > k else -1
-        if G[GI_CASTLE] == 1:
+        if G[GI_CASTLE] == Castling.FIXED:
             f = G[GI_KFILE_K] if r > k else G[GI_KFILE_Q]
             kdest = k - file_of(G, k) + f
         else:

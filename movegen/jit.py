@@ -28,6 +28,13 @@ def kernel(fn):
     return njit(cache=True, nogil=True, **_NO_RUNTIME)(fn)
 
 
+def inline_kernel(fn):
+    """A kernel numba copies into each caller (its own IR, before compiling): for a
+    helper of a recursive kernel that calls that kernel back, since numba's cache cannot
+    load a cycle of separately compiled recursive kernels (it crashes)."""
+    return njit(cache=True, nogil=True, inline="always", **_NO_RUNTIME)(fn)
+
+
 def fingerprint() -> str:
     h = hashlib.sha1()
     for package in _PACKAGES:

@@ -142,7 +142,7 @@ def build_tables(name: str) -> Tables:
             gi[L.GI_PAWN] = t
         if p.royal:
             gi[L.GI_KING] = t
-    gi[L.GI_CASTLE] = {"none": 0, "fixed": 1, "relative": 2}[game.castling]
+    gi[L.GI_CASTLE] = L.Castling[game.castling.upper()]
     if game.castling == "fixed":
         gi[L.GI_KFILE_K], gi[L.GI_KFILE_Q] = game.castle_king_files
     L.G_LAYOUT.put(G, "PROMO", [game.letters.index(letter) + 1 for letter in game.promotions])

@@ -27,7 +27,7 @@ from .evaluate import (
     evaluate,
     lmr,
 )
-from movegen.jit import kernel
+from movegen.jit import inline_kernel, kernel
 from .ordering import pick_next, promotion, quiet_cutoff, score_moves, victim
 from .state import (
     ABORTED,
@@ -241,6 +241,39 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     return best
 
 
+@inline_kernel
+def _child(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, gives, null_ply, flipped):
+    """``negamax`` after the move made at ``ply``, as a score for the side that made it,
+    within that side's window (alpha, beta). ``flipped``: the move passed the turn
+    (always in chess; in Ender's only an end of turn), so the child searches from the
+    other side's view, with the window mirrored and the score negated."""
+    if flipped:
+        return -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth, -beta, -alpha,
+                        gives, null_ply)
+    return negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth, alpha, beta, gives, null_ply)
+
+
+@inline_kernel
+def _search_child(G, board, st, undo, buf, tt, ss, ev, ply, nd, r, alpha, beta, first, flipped,
+                  gives, null_ply):
+    """Principal variation search of the move just made at ``ply`` (depth ``nd``), scored
+    for the side that made it: the first move gets the full window; a later one a null
+    window at the reduced depth ``nd - r``, again at full depth if it beat alpha while
+    reduced, and the full window if it lands inside it."""
+    if first:
+        return _child(G, board, st, undo, buf, tt, ss, ev, ply, nd, alpha, beta, gives, null_ply,
+                      flipped)
+    s = _child(G, board, st, undo, buf, tt, ss, ev, ply, nd - r, alpha, alpha + 1, gives, null_ply,
+               flipped)
+    if s > alpha and r > 0 and ss[ABORTED] == 0:
+        s = _child(G, board, st, undo, buf, tt, ss, ev, ply, nd, alpha, alpha + 1, gives, null_ply,
+                   flipped)
+    if s > alpha and s < beta and ss[ABORTED] == 0:
+        s = _child(G, board, st, undo, buf, tt, ss, ev, ply, nd, alpha, beta, gives, null_ply,
+                   flipped)
+    return s
+
+
 @kernel
 def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk, null_ply):
     """Score of the position for the side to move, searched ``depth`` plies (actions).
@@ -327,35 +360,15 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
             nd = depth - 1
             if gives and ply < 2 * ss[ROOT_DEPTH]:
                 nd += 1  # check extension
-            if searched == 0:
-                if flipped:
-                    s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, -beta, -alpha, gives, null_ply)
-                else:
-                    s = negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, alpha, beta, gives, null_ply)
-            else:
-                r = 0
-                if (depth >= 3 and quiet and not in_chk and not gives and m != k1 and m != k2
-                        and searched >= (3 if pv_node else 2)):
-                    r = lmr(ev, depth, searched)
-                    if pv_node:
-                        r -= 1
-                    r = min(r, nd - 1)
-                    r = max(r, 0)
-                # null window (reduced), then full depth, then full window
-                if flipped:
-                    s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd - r, -alpha - 1, -alpha, gives, null_ply)
-                else:
-                    s = negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd - r, alpha, alpha + 1, gives, null_ply)
-                if s > alpha and r > 0 and ss[ABORTED] == 0:
-                    if flipped:
-                        s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, -alpha - 1, -alpha, gives, null_ply)
-                    else:
-                        s = negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, alpha, alpha + 1, gives, null_ply)
-                if s > alpha and s < beta and ss[ABORTED] == 0:
-                    if flipped:
-                        s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, -beta, -alpha, gives, null_ply)
-                    else:
-                        s = negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, nd, alpha, beta, gives, null_ply)
+            r = 0  # late-move reduction
+            if (depth >= 3 and quiet and not in_chk and not gives and m != k1 and m != k2
+                    and searched >= (3 if pv_node else 2)):
+                r = lmr(ev, depth, searched)
+                if pv_node:
+                    r -= 1
+                r = max(min(r, nd - 1), 0)
+            s = _search_child(G, board, st, undo, buf, tt, ss, ev, ply, nd, r, alpha, beta,
+                              searched == 0, flipped, gives, null_ply)
         unmake(G, board, st, undo)
         if ss[ABORTED] != 0:
             return 0
@@ -411,7 +424,7 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
     nroot = ss[NROOT]
     # Run-time values, not literals, for the recursive kernel (see negamax).
     null_ply = np.int64(-2)  # no null move on the path yet
-    one = np.int64(1)
+    zero = np.int64(0)
     for i in range(nroot):
         m = ss[ROOT_MOVES + i]
         quiet = victim(board, m) == 0 and promotion(m) == 0
@@ -425,27 +438,9 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
             flipped = st[L.S_SIDE] != side
             gives = fam != Family.ENDERS and in_check(G, board, st)
             nd = depth - 1 + (1 if gives else 0)
-            if i == 0:
-                if flipped:
-                    s = -negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, -beta, -alpha, gives, null_ply)
-                else:
-                    s = negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, alpha, beta, gives, null_ply)
-            else:
-                r = 1 if (depth >= 4 and quiet and not in_chk and not gives and i >= 4) else 0
-                if flipped:
-                    s = -negamax(G, board, st, undo, buf, tt, ss, ev, one, nd - r, -alpha - 1, -alpha, gives, null_ply)
-                else:
-                    s = negamax(G, board, st, undo, buf, tt, ss, ev, one, nd - r, alpha, alpha + 1, gives, null_ply)
-                if s > alpha and r > 0 and ss[ABORTED] == 0:
-                    if flipped:
-                        s = -negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, -alpha - 1, -alpha, gives, null_ply)
-                    else:
-                        s = negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, alpha, alpha + 1, gives, null_ply)
-                if s > alpha and s < beta and ss[ABORTED] == 0:
-                    if flipped:
-                        s = -negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, -beta, -alpha, gives, null_ply)
-                    else:
-                        s = negamax(G, board, st, undo, buf, tt, ss, ev, one, nd, alpha, beta, gives, null_ply)
+            r = 1 if (depth >= 4 and quiet and not in_chk and not gives and i >= 4) else 0
+            s = _search_child(G, board, st, undo, buf, tt, ss, ev, zero, nd, r, alpha, beta,
+                              i == 0, flipped, gives, null_ply)
         unmake(G, board, st, undo)
         if ss[ABORTED] != 0:
             break

@@ -111,7 +111,7 @@ def _mate_moves(score: int, pos, pv: list[int]) -> int | None:
         return None
     plies = MATE - abs(score)
     moves = (plies + 1) // 2
-    if pos.game.family == 2:
+    if pos.game.family == L.Family.ENDERS:
         probe = pos.copy()
         own, opp = 1, 0
         for code in pv:
@@ -197,7 +197,7 @@ class Searcher:
         self.nodes = 0
         if n == 0:
             return None, None
-        enders = pos.game.family == 2
+        enders = pos.game.family == L.Family.ENDERS
         plan = timeman.budget(limits, st[L.S_SIDE] == 0,
                               ENDERS_ACTIONS_PER_TURN if enders else 1.0)
         timer = None

@@ -10,7 +10,7 @@ Each match writes ``benchmarks/strength/<time control>/<game>-<pair>.pgn`` and i
 resumed from it (``leyden match --resume``): an interrupted run continues where it
 stopped; delete the PGN files to start again. The table has one section per time
 control found there, so ``--tc 10+0.1`` adds a longer-game table beside the default
-2+0.02 one. The games are played by ``engine.match`` (the runner referees them with
+2+0.02 one. The games are played by the ``match`` package (the runner referees them with
 Leyden's rules); the peers are configured by ``benchmarks/peers/`` (verified there with
 perft and move-list comparisons). Openings: fixed-setup games start with
 ``--random-plies`` balanced random plies, the shuffle games from seeded shuffles; every
@@ -32,9 +32,9 @@ sys.path.insert(0, os.path.join(ROOT, "benchmarks", "peers"))
 
 from peers import PEERS, engine_tokens, find_binary  # noqa: E402
 
-from engine import match  # noqa: E402
-from engine.match_pgn import read_games  # noqa: E402
-from engine.match_stats import WHITE_SCORE, Tally, fmt_elo  # noqa: E402
+from match import runner  # noqa: E402
+from match.pgn import read_games  # noqa: E402
+from match.stats import WHITE_SCORE, Tally, fmt_elo  # noqa: E402
 
 GAMES = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom", "batteries", "enders")
 SELF_PLAY = ("batteries", "enders")  # no other engine plays them
@@ -228,11 +228,11 @@ def main(argv=None) -> int:
         for m in todo:
             argv_m = match_argv(args, m)
             if args.dry_run:
-                print("python -m engine.match " + " ".join(_quote(a) for a in argv_m))
+                print("python -m match " + " ".join(_quote(a) for a in argv_m))
                 continue
             names = [spec[0].split("=", 1)[1] for spec in (m["first"], m["second"])]
             print(f"== {m['game']}: {names[0]} vs {names[1]} ({m['label']})", flush=True)
-            status = match.cli(argv_m)
+            status = runner.cli(argv_m)
             if status == 130:
                 print("interrupted: writing the table of what was played", file=sys.stderr)
                 break

@@ -144,8 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.set_defaults(func=_bench)
     w = sub.add_parser("warmup", help="load or compile every numba kernel (make build runs it)")
     w.set_defaults(func=_warmup)
-    from . import match  # registers `leyden match` (the module loads in milliseconds)
-    match.add_subcommand(sub)
+    from match import runner  # registers `leyden match` (the module loads in milliseconds)
+    runner.add_subcommand(sub)
     parser.add_argument("--log", default=None, help="engine mode: append the protocol dialogue to this file")
     parser.set_defaults(func=_engine)
     return parser

@@ -4,7 +4,7 @@
         --engine name=leyden cmd=leyden proto=xboard \
         --engine name=fairymax "cmd=fairymax benchmarks/peers/fmax.ini" proto=xboard
 
-(also ``python -m engine match ...`` and ``python -m engine.match ...``).
+(also ``python -m engine match ...`` and ``python -m match ...``).
 
 Engines
     ``--engine KEY=VALUE ...`` once per engine: ``name``, ``cmd`` (the command line,
@@ -72,16 +72,16 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-# match_game and match_openings load the rules kernels: they are imported where needed,
+# game and openings load the rules kernels: they are imported where needed,
 # so that registering the subcommand costs the "leyden" command line nothing.
-from .match_engines import EngineConfigError, EngineSpec, parse_engine_spec
-from .match_pgn import GameRecord, format_game, read_games
-from .match_stats import SPRT, WHITE_SCORE, Tally, fmt_elo
-from .match_tc import TimeControl
+from .engines import EngineConfigError, EngineSpec, parse_engine_spec
+from .pgn import GameRecord, format_game, read_games
+from .stats import SPRT, WHITE_SCORE, Tally, fmt_elo
+from .tc import TimeControl
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .match_game import Adjudication, GameSettings
-    from .match_openings import OpeningBook
+    from .game import Adjudication, GameSettings
+    from .openings import OpeningBook
 
 
 # --------------------------------------------------------------------- arguments
@@ -136,7 +136,7 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def add_subcommand(subparsers) -> argparse.ArgumentParser:
-    """Register ``match`` with the ``leyden`` command line (``engine.cli``)."""
+    """Register ``match`` with the ``leyden`` command line (``engine.cli`` calls this)."""
     p = subparsers.add_parser("match", help="engine-vs-engine matches, refereed by the runner",
                               description="Engine-vs-engine matches; the runner is the referee.")
     _add_arguments(p)
@@ -231,7 +231,7 @@ class Match:
         return jobs
 
     def _settings(self, job: Job) -> GameSettings:
-        from .match_game import GameSettings
+        from .game import GameSettings
         a = self.args
         return GameSettings(
             game=self.game,
@@ -409,7 +409,7 @@ class Match:
                     for p in players:
                         p.kill()
         try:
-            from .match_game import play_game
+            from .game import play_game
             return play_game(job.round, opening, self.specs[job.white], self.specs[job.black],
                              self._settings(job), stop=self.abort, on_start=register)
         finally:
@@ -491,8 +491,8 @@ def prepare(args):
     """Check the arguments and build the ``Match`` (ValueError with a message if bad)."""
     from movegen import find_game
 
-    from .match_game import Adjudication
-    from .match_openings import OpeningBook, load_openings
+    from .game import Adjudication
+    from .openings import OpeningBook, load_openings
     try:
         game = find_game(args.variant)
     except (KeyError, ValueError):
@@ -585,7 +585,3 @@ def main(args) -> int:
 
 def cli(argv=None) -> int:
     return main(build_parser().parse_args(argv))
-
-
-if __name__ == "__main__":
-    raise SystemExit(cli())

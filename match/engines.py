@@ -1,11 +1,11 @@
-"""Engine processes for the match runner: the XBoard/CECP and UCI drivers.
+"""Engine processes for the match runner: the XBoard/CECP and UCI clients.
 
 Every game starts its own engine processes (in their own process group, so a Ctrl-C
 at the terminal reaches the runner only) and ends them: ``quit``, a grace period,
 then a kill. A reader thread per process turns its output into a queue of lines, so
 that every wait has a deadline.
 
-A player is driven by the referee (``engine.match_game``) with the list of moves
+A player is driven by the referee (``match.game``) with the list of moves
 played so far and answers with its own move; the drivers keep the protocol state:
 
 * XBoard: ``xboard``/``protover 2`` handshake (waiting for ``feature done=1`` after
@@ -34,7 +34,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
-from .match_tc import Clock, TimeControl
+from .tc import Clock, TimeControl
 
 NULLS = ("@@@@", "0000", "pass", "--")
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from movegen import Position
 from movegen import layout as L
 
-from .match_engines import (
+from .engines import (
     EngineClaim,
     EngineConfigError,
     EngineFailure,
@@ -30,8 +30,8 @@ from .match_engines import (
     make_player,
     to_xboard_squares,
 )
-from .match_openings import Opening
-from .match_pgn import (
+from .openings import Opening
+from .pgn import (
     ABANDONED,
     ADJUDICATION,
     NORMAL,
@@ -40,7 +40,7 @@ from .match_pgn import (
     UNTERMINATED,
     GameRecord,
 )
-from .match_tc import Clock, TimeControl
+from .tc import Clock, TimeControl
 
 #: Plies after which a game is adjudicated a draw whatever happens (the rules tables
 #: hold 4096 plies).

@@ -27,6 +27,7 @@ import os
 import queue
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import threading
@@ -135,6 +136,21 @@ def parse_engine_spec(tokens: list, defaults: list | None = None) -> EngineSpec:
 
 # --------------------------------------------------------------------- processes
 _TIMEOUT = object()
+
+
+def resolve_command(spec: EngineSpec) -> None:
+    """Check that the engine's program exists here (Debian's /usr/games also when not on
+    PATH); on a cluster every worker does this for itself."""
+    prog = spec.cmd[0]
+    if os.sep in prog:
+        path = prog if os.path.isabs(prog) or not spec.dir else os.path.join(spec.dir, prog)
+        if not os.path.exists(path):
+            raise EngineConfigError(f"engine {spec.name}: {prog} not found")
+    elif shutil.which(prog) is None:
+        games = os.path.join("/usr/games", prog)
+        if not os.access(games, os.X_OK):
+            raise EngineConfigError(f"engine {spec.name}: command {prog!r} not found on PATH")
+        spec.cmd[0] = games
 
 
 class EngineProcess:

@@ -85,6 +85,21 @@ class GameSettings:
     extra_tags: dict = field(default_factory=dict)
 
 
+@dataclass
+class GameTask:
+    """One game to play: all a thread of this process or a cluster worker needs."""
+
+    round: int
+    opening: Opening
+    white: EngineSpec
+    black: EngineSpec
+    settings: GameSettings
+
+    def play(self, stop: threading.Event | None = None, on_start=None) -> GameRecord:
+        return play_game(self.round, self.opening, self.white, self.black, self.settings,
+                         stop=stop, on_start=on_start)
+
+
 def _wire_forms(pos: Position, code: int, game) -> tuple[str, str, str, str]:
     """(canonical, XBoard, UCI, PGN) spellings of a legal move in ``pos``.
 

@@ -5,12 +5,13 @@ rules, and against itself at time and depth odds where no peer plays the game.
     python benchmarks/strength.py --games 20 --only capablanca,sultan
     python benchmarks/strength.py --report-only    # rebuild the table from the PGN files
     python benchmarks/strength.py --dry-run        # print the match commands
+    python benchmarks/strength.py --cluster tcp://HOST:8786   # games on a Dask cluster
 
 Each match writes ``benchmarks/strength/<time control>/<game>-<pair>.pgn`` and is
 resumed from it (``leyden match --resume``): an interrupted run continues where it
 stopped; delete the PGN files to start again. The table has one section per time
 control found there, so ``--tc 10+0.1`` adds a longer-game table beside the default
-2+0.02 one. The games are played by ``engine.match`` (the runner referees them with
+2+0.02 one. The games are played by the ``match`` package (the runner referees them with
 Leyden's rules); the peers are configured by ``benchmarks/peers/`` (verified there with
 perft and move-list comparisons). Openings: fixed-setup games start with
 ``--random-plies`` balanced random plies, the shuffle games from seeded shuffles; every
@@ -32,9 +33,9 @@ sys.path.insert(0, os.path.join(ROOT, "benchmarks", "peers"))
 
 from peers import PEERS, engine_tokens, find_binary  # noqa: E402
 
-from engine import match  # noqa: E402
-from engine.match_pgn import read_games  # noqa: E402
-from engine.match_stats import WHITE_SCORE, Tally, fmt_elo  # noqa: E402
+from match import runner  # noqa: E402
+from match.pgn import read_games  # noqa: E402
+from match.stats import WHITE_SCORE, Tally, fmt_elo  # noqa: E402
 
 GAMES = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom", "batteries", "enders")
 SELF_PLAY = ("batteries", "enders")  # no other engine plays them
@@ -93,9 +94,13 @@ def pgn_path(args, m) -> str:
 
 def match_argv(args, m) -> list[str]:
     argv = ["--variant", m["game"], "--games", str(args.games), "--tc", m["tc"],
-            "--pgn", pgn_path(args, m), "--resume", "--concurrency", str(args.concurrency),
+            "--pgn", pgn_path(args, m), "--resume",
             "--seed", str(args.seed), "--event", f"Leyden strength: {m['game']} {m['label']}",
             "--engine", *m["first"], "--engine", *m["second"]]
+    if args.concurrency:
+        argv += ["--concurrency", str(args.concurrency)]
+    if args.cluster:
+        argv += ["--cluster", args.cluster]
     if not m["game"].endswith("random"):
         argv += ["--random-plies", str(args.random_plies)]
     if args.quiet:
@@ -207,7 +212,10 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Leyden's strength table (see the module docstring)")
     ap.add_argument("--games", type=int, default=100, help="games per pair (default 100)")
     ap.add_argument("--tc", default="2+0.02", help="time control (default 2+0.02)")
-    ap.add_argument("--concurrency", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--concurrency", type=int, default=None,
+                    help="games at once (default: the cores here, or twice the cluster's threads)")
+    ap.add_argument("--cluster", default=None, metavar="ADDRESS",
+                    help="play the games on this Dask scheduler (see leyden match --cluster)")
     ap.add_argument("--random-plies", type=int, default=6)
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--odds", type=int, default=4, help="time odds factor for the self-play rows")
@@ -228,11 +236,11 @@ def main(argv=None) -> int:
         for m in todo:
             argv_m = match_argv(args, m)
             if args.dry_run:
-                print("python -m engine.match " + " ".join(_quote(a) for a in argv_m))
+                print("python -m match " + " ".join(_quote(a) for a in argv_m))
                 continue
             names = [spec[0].split("=", 1)[1] for spec in (m["first"], m["second"])]
             print(f"== {m['game']}: {names[0]} vs {names[1]} ({m['label']})", flush=True)
-            status = match.cli(argv_m)
+            status = runner.cli(argv_m)
             if status == 130:
                 print("interrupted: writing the table of what was played", file=sys.stderr)
                 break

@@ -174,8 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
     s.add_argument("--open", action="store_true", help="open the page in the default browser")
     s.set_defaults(func=_serve)
-    from . import match  # registers `leyden match` (the module loads in milliseconds)
-    match.add_subcommand(sub)
+    from match import runner  # registers `leyden match` (the module loads in milliseconds)
+    runner.add_subcommand(sub)
     parser.add_argument("--log", default=None, help="engine mode: append the protocol dialogue to this file")
     parser.set_defaults(func=_engine)
     return parser

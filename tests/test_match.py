@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from engine import match
-from engine.match_pgn import parse_games, read_games
+from match import runner
+from match.pgn import parse_games, read_games
 from movegen import Position
 
 FAKE = textwrap.dedent(r'''
@@ -111,13 +111,13 @@ def run(tmp_path, *argv):
     pgn = tmp_path / "games.pgn"
     args = ["--variant", "capablanca", "--pgn", str(pgn), "--concurrency", "1", "--grace", "0.5",
             "--seed", "7", *argv]
-    status = match.cli(args)
+    status = runner.cli(args)
     return status, read_games(str(pgn)), pgn
 
 
 def test_pgn_directory_is_created(tmp_path, fake):
     pgn = tmp_path / "new" / "dir" / "games.pgn"
-    status = match.cli(["--variant", "capablanca", "--pgn", str(pgn), "--concurrency", "1",
+    status = runner.cli(["--variant", "capablanca", "--pgn", str(pgn), "--concurrency", "1",
                         "--games", "2", "--tc", "depth=1", "--seed", "7", "--grace", "0.5",
                         *fake("a", "good"), *fake("b", "good")])
     assert status == 0 and len(read_games(str(pgn))) == 2
@@ -230,11 +230,11 @@ def test_sprt_stops_when_decided(tmp_path, fake, capsys):
 
 
 def test_bad_arguments_exit_2(tmp_path, fake, capsys):
-    assert match.cli(["--variant", "nosuchgame", *fake("a", "good"), *fake("b", "good"),
+    assert runner.cli(["--variant", "nosuchgame", *fake("a", "good"), *fake("b", "good"),
                       "--tc", "depth=1"]) == 2
-    assert match.cli(["--variant", "capablanca", *fake("a", "good"), *fake("a", "good"),
+    assert runner.cli(["--variant", "capablanca", *fake("a", "good"), *fake("a", "good"),
                       "--tc", "depth=1"]) == 2
-    assert match.cli(["--variant", "capablanca", *fake("a", "good"), *fake("b", "good"),
+    assert runner.cli(["--variant", "capablanca", *fake("a", "good"), *fake("b", "good"),
                       "--tc", "40/"]) == 2
     assert "error:" in capsys.readouterr().err
 
@@ -243,10 +243,10 @@ def test_registers_with_the_leyden_command_line():
     import argparse
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command")
-    match.add_subcommand(sub)
+    runner.add_subcommand(sub)
     args = parser.parse_args(["match", "--variant", "sultan", "--engine", "name=x", "cmd=x",
                               "--engine", "name=y", "cmd=y", "--tc", "10+0.1", "--games", "4"])
-    assert args.func is match.main
+    assert args.func is runner.main
     assert args.variant == "sultan" and args.games == 4
     assert args.engine == [["name=x", "cmd=x"], ["name=y", "cmd=y"]]
 

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from engine import match
-from engine.match_pgn import read_games
-from engine.match_openings import replay
+from match import runner
+from match.openings import replay
+from match.pgn import read_games
 from movegen import find_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -25,7 +25,7 @@ def need(*names):
 
 def play(tmp_path, variant, first, second, *extra):
     pgn = tmp_path / "peers.pgn"
-    status = match.cli(["--variant", variant, "--games", "2", "--pgn", str(pgn), "--seed", "3",
+    status = runner.cli(["--variant", variant, "--games", "2", "--pgn", str(pgn), "--seed", "3",
                         "--concurrency", "2", "--grace", "1", "--engine", *first,
                         "--engine", *second, *extra])
     games = read_games(str(pgn))

@@ -3,9 +3,9 @@ import math
 
 import pytest
 
-from engine.match_pgn import GameRecord, format_game, parse_games
-from engine.match_stats import SPRT, Tally, elo_to_score, score_to_elo
-from engine.match_tc import Clock, TimeControl
+from match.pgn import GameRecord, format_game, parse_games
+from match.stats import SPRT, Tally, elo_to_score, score_to_elo
+from match.tc import Clock, TimeControl
 
 
 def test_elo_of_known_scores():

@@ -3,7 +3,7 @@ write, scored from the first-named engine's side whatever colour it had."""
 import importlib.util
 import os
 
-from engine.match_pgn import GameRecord, format_game
+from match.pgn import GameRecord, format_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -1,11 +1,11 @@
-"""Engine processes for the match runner: the XBoard/CECP and UCI drivers.
+"""Engine processes for the match runner: the XBoard/CECP and UCI clients.
 
 Every game starts its own engine processes (in their own process group, so a Ctrl-C
 at the terminal reaches the runner only) and ends them: ``quit``, a grace period,
 then a kill. A reader thread per process turns its output into a queue of lines, so
 that every wait has a deadline.
 
-A player is driven by the referee (``engine.match_game``) with the list of moves
+A player is driven by the referee (``match.game``) with the list of moves
 played so far and answers with its own move; the drivers keep the protocol state:
 
 * XBoard: ``xboard``/``protover 2`` handshake (waiting for ``feature done=1`` after
@@ -27,6 +27,7 @@ import os
 import queue
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import threading
@@ -34,7 +35,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
-from .match_tc import Clock, TimeControl
+from .tc import Clock, TimeControl
 
 NULLS = ("@@@@", "0000", "pass", "--")
 
@@ -135,6 +136,21 @@ def parse_engine_spec(tokens: list, defaults: list | None = None) -> EngineSpec:
 
 # --------------------------------------------------------------------- processes
 _TIMEOUT = object()
+
+
+def resolve_command(spec: EngineSpec) -> None:
+    """Check that the engine's program exists here (Debian's /usr/games also when not on
+    PATH); on a cluster every worker does this for itself."""
+    prog = spec.cmd[0]
+    if os.sep in prog:
+        path = prog if os.path.isabs(prog) or not spec.dir else os.path.join(spec.dir, prog)
+        if not os.path.exists(path):
+            raise EngineConfigError(f"engine {spec.name}: {prog} not found")
+    elif shutil.which(prog) is None:
+        games = os.path.join("/usr/games", prog)
+        if not os.access(games, os.X_OK):
+            raise EngineConfigError(f"engine {spec.name}: command {prog!r} not found on PATH")
+        spec.cmd[0] = games
 
 
 class EngineProcess:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from movegen import Position
 from movegen import layout as L
 
-from .match_engines import (
+from .engines import (
     EngineClaim,
     EngineConfigError,
     EngineFailure,
@@ -30,8 +30,8 @@ from .match_engines import (
     make_player,
     to_xboard_squares,
 )
-from .match_openings import Opening
-from .match_pgn import (
+from .openings import Opening
+from .pgn import (
     ABANDONED,
     ADJUDICATION,
     NORMAL,
@@ -40,7 +40,7 @@ from .match_pgn import (
     UNTERMINATED,
     GameRecord,
 )
-from .match_tc import Clock, TimeControl
+from .tc import Clock, TimeControl
 
 #: Plies after which a game is adjudicated a draw whatever happens (the rules tables
 #: hold 4096 plies).
@@ -83,6 +83,21 @@ class GameSettings:
     event: str = "Leyden match"
     site: str = "?"
     extra_tags: dict = field(default_factory=dict)
+
+
+@dataclass
+class GameTask:
+    """One game to play: all a thread of this process or a cluster worker needs."""
+
+    round: int
+    opening: Opening
+    white: EngineSpec
+    black: EngineSpec
+    settings: GameSettings
+
+    def play(self, stop: threading.Event | None = None, on_start=None) -> GameRecord:
+        return play_game(self.round, self.opening, self.white, self.black, self.settings,
+                         stop=stop, on_start=on_start)
 
 
 def _wire_forms(pos: Position, code: int, game) -> tuple[str, str, str, str]:

@@ -4,7 +4,7 @@
         --engine name=leyden cmd=leyden proto=xboard \
         --engine name=fairymax "cmd=fairymax benchmarks/peers/fmax.ini" proto=xboard
 
-(also ``python -m engine match ...`` and ``python -m engine.match ...``).
+(also ``python -m engine match ...`` and ``python -m match ...``).
 
 Engines
     ``--engine KEY=VALUE ...`` once per engine: ``name``, ``cmd`` (the command line,
@@ -56,13 +56,16 @@ Output and robustness
     ``--grace`` seconds if they do not quit. Ctrl-C stops the games in progress and writes
     them as unfinished (``*``); ``--resume`` skips (and counts) the games already finished in the PGN.
     ``--log FILE`` records every line exchanged with the engines.
+
+Many machines
+    ``--cluster ADDRESS`` plays every game as a task on a Dask distributed cluster
+    (``match.cluster``); this process still writes the PGN, the table and the SPRT, in the
+    order the games finish, and ``--resume`` works the same way.
 """
 from __future__ import annotations
 
 import argparse
 import os
-import queue
-import shutil
 import signal
 import socket
 import sys
@@ -72,16 +75,16 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-# match_game and match_openings load the rules kernels: they are imported where needed,
+# game and openings load the rules kernels: they are imported where needed,
 # so that registering the subcommand costs the "leyden" command line nothing.
-from .match_engines import EngineConfigError, EngineSpec, parse_engine_spec
-from .match_pgn import GameRecord, format_game, read_games
-from .match_stats import SPRT, WHITE_SCORE, Tally, fmt_elo
-from .match_tc import TimeControl
+from .engines import EngineConfigError, EngineSpec, parse_engine_spec, resolve_command
+from .pgn import GameRecord, format_game, read_games
+from .stats import SPRT, WHITE_SCORE, Tally, fmt_elo
+from .tc import TimeControl
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .match_game import Adjudication, GameSettings
-    from .match_openings import OpeningBook
+    from .game import Adjudication, GameSettings, GameTask
+    from .openings import OpeningBook
 
 
 # --------------------------------------------------------------------- arguments
@@ -100,8 +103,12 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pgn", default=None, help="append the games to this PGN file")
     p.add_argument("--resume", action="store_true",
                    help="skip the games already finished in --pgn (same arguments and seed) and count them")
-    p.add_argument("--concurrency", type=int, default=os.cpu_count() or 1,
-                   help="games played at the same time (default: number of cores)")
+    p.add_argument("--concurrency", type=int, default=None,
+                   help="games played at the same time (default: number of cores; with --cluster "
+                        "twice the cluster's worker threads are handed out at once)")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="play every game as a task on this Dask scheduler (tcp://HOST:8786, or its "
+                        "--scheduler-file); needs pip install 'leyden[cluster]'")
     p.add_argument("--gauntlet", action="store_true", help="the first engine plays each of the others")
     p.add_argument("--openings", default=None, metavar="FILE",
                    help="start positions: FEN/EPD lines, or a PGN in coordinate notation")
@@ -131,12 +138,13 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                    help="seconds an engine gets to quit before it is killed (default 2)")
     p.add_argument("--event", default=None, help="PGN Event tag")
     p.add_argument("--log", dest="match_log", default=None, metavar="FILE",
-                   help="write every line exchanged with the engines to this file")
+                   help="write every line exchanged with the engines to this file (with "
+                        "--cluster: each game's lines when it ends, timed from its start)")
     p.add_argument("--quiet", action="store_true", help="no per-game progress lines")
 
 
 def add_subcommand(subparsers) -> argparse.ArgumentParser:
-    """Register ``match`` with the ``leyden`` command line (``engine.cli``)."""
+    """Register ``match`` with the ``leyden`` command line (``engine.cli`` calls this)."""
     p = subparsers.add_parser("match", help="engine-vs-engine matches, refereed by the runner",
                               description="Engine-vs-engine matches; the runner is the referee.")
     _add_arguments(p)
@@ -179,6 +187,11 @@ class _Log:
         with self.lock:
             self.f.write(f"{time.monotonic() - self.t0:10.3f} {tag} {direction} {line}\n")
 
+    def write_lines(self, lines: list[str]) -> None:
+        """Lines logged elsewhere (a cluster worker), already formatted."""
+        with self.lock:
+            self.f.writelines(line + "\n" for line in lines)
+
 
 class Match:
     """A set of games between engines, played and scored."""
@@ -199,12 +212,7 @@ class Match:
         self.records: list[GameRecord] = []
         self.jobs = self._schedule()
         self.log = _Log(args.match_log) if args.match_log else None
-        self.abort = threading.Event()
-        self.no_more = threading.Event()
-        self.live: list = []
-        self.live_lock = threading.Lock()
         self.sprt_verdict = None
-        self.config_error = None
 
     # ------------------------------------------------------------ schedule
     def _schedule(self) -> list[Job]:
@@ -230,8 +238,14 @@ class Match:
             self.tallies[(i, j)] = Tally()
         return jobs
 
+    def task(self, job: Job) -> GameTask:
+        """The game ``job`` as something a thread here or a cluster worker can play."""
+        from .game import GameTask
+        return GameTask(job.round, self.book(job.opening), self.specs[job.white],
+                        self.specs[job.black], self._settings(job))
+
     def _settings(self, job: Job) -> GameSettings:
-        from .match_game import GameSettings
+        from .game import GameSettings
         a = self.args
         return GameSettings(
             game=self.game,
@@ -295,7 +309,12 @@ class Match:
         return done
 
     # ------------------------------------------------------------ running
-    def run(self) -> int:
+    def run(self, pool) -> int:
+        """Play the games not yet in the PGN and score them in the order they finish.
+
+        ``pool`` plays them (``match.threads`` here, ``match.cluster`` on a Dask
+        cluster); this process alone writes the PGN, the tallies and the SPRT.
+        """
         if self.args.pgn:  # a new results directory is made, not an error after the games
             os.makedirs(os.path.dirname(os.path.abspath(self.args.pgn)), exist_ok=True)
         skip = self._resume()
@@ -306,117 +325,63 @@ class Match:
             self.out(f"resuming: {len(skip)} of {total} games already played")
         if self.sprt and self._sprt_check():
             todo = []
-        work: queue.Queue = queue.Queue()
-        for j in todo:
-            work.put(j)
-        results: queue.Queue = queue.Queue()
-        workers = [threading.Thread(target=self._worker, args=(work, results), daemon=True,
-                                    name=f"match-worker-{k}")
-                   for k in range(max(1, min(self.args.concurrency, len(todo))))]
-        for w in workers:
-            w.start()
+        pool.start(todo)
         pending = len(todo)
         interrupted = False
         pgn = open(self.args.pgn, "a", encoding="utf-8") if self.args.pgn else None  # noqa: SIM115
         try:
             while pending:
-                try:
-                    item = results.get(timeout=0.25)
-                except queue.Empty:
+                item = pool.next(timeout=0.25)
+                if item is None:
                     continue
                 pending -= 1
                 job, rec = item
                 if rec is None:
                     continue
-                if pgn:
-                    pgn.write(format_game(rec))
-                    pgn.flush()
-                self.records.append(rec)
+                self._write(pgn, rec)
                 if rec.finished:
                     self._count(job, rec.result)
                     done_count += 1
                     self._progress(job, rec, done_count, total)
-                    if self.sprt and not self.no_more.is_set() and self._sprt_check():
-                        self.no_more.set()
+                    if self.sprt and self.sprt_verdict is None and self._sprt_check():
+                        pool.stop_starting()
         except KeyboardInterrupt:
             interrupted = True
             self.out("interrupted: stopping the games in progress ...")
-            self.abort.set()
-            self.no_more.set()
-            with self.live_lock:
-                for p in list(self.live):
-                    p.kill()
+            pool.interrupt()
             deadline = time.monotonic() + 10
             while pending and time.monotonic() < deadline:
                 try:
-                    job, rec = results.get(timeout=0.25)
-                except queue.Empty:
-                    continue
+                    item = pool.next(timeout=0.25)
                 except KeyboardInterrupt:
                     break
+                if item is None:
+                    continue
                 pending -= 1
-                if rec is not None:
-                    if pgn:
-                        pgn.write(format_game(rec))
-                        pgn.flush()
-                    self.records.append(rec)
+                if item[1] is not None:
+                    self._write(pgn, item[1])
         finally:
             if pgn:
                 pgn.close()
-        if self.config_error:
-            print(f"error: {self.config_error}", file=sys.stderr)
+            pool.close()
+        if pool.error:
+            print(f"error: {pool.error}", file=sys.stderr)
             self.report()
             return 2
         self.report()
-        return 130 if interrupted else 0
+        if interrupted:
+            return 130
+        if pool.lost:
+            print(f"error: {len(pool.lost)} games could not be played (games "
+                  f"{', '.join(str(j.round) for j in pool.lost)}); --resume plays them", file=sys.stderr)
+            return 1
+        return 0
 
-    def _worker(self, work: queue.Queue, results: queue.Queue) -> None:
-        while not self.no_more.is_set():
-            try:
-                job = work.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                rec = self._play(job)
-            except EngineConfigError as exc:
-                self.config_error = str(exc)
-                self.no_more.set()
-                rec = None
-            except Exception as exc:  # noqa: BLE001 - a bug must not hang the run
-                import traceback
-                traceback.print_exc()
-                self.config_error = f"internal error in game {job.round}: {exc}"
-                self.no_more.set()
-                rec = None
-            results.put((job, rec))
-        # drain: the jobs left are reported as not played
-        while True:
-            try:
-                job = work.get_nowait()
-            except queue.Empty:
-                return
-            results.put((job, None))
-
-    def _play(self, job: Job) -> GameRecord:
-        opening = self.book(job.opening)
-        mine: list = []
-
-        def register(players):
-            with self.live_lock:
-                mine.extend(players)
-                self.live.extend(players)
-                if self.abort.is_set():
-                    for p in players:
-                        p.kill()
-        try:
-            from .match_game import play_game
-            return play_game(job.round, opening, self.specs[job.white], self.specs[job.black],
-                             self._settings(job), stop=self.abort, on_start=register)
-        finally:
-            with self.live_lock:
-                for p in mine:
-                    if p in self.live:
-                        self.live.remove(p)
+    def _write(self, pgn, rec: GameRecord) -> None:
+        if pgn:
+            pgn.write(format_game(rec))
+            pgn.flush()
+        self.records.append(rec)
 
     def _sprt_check(self) -> bool:
         t = self.tallies[(0, 1)]
@@ -465,20 +430,6 @@ class Match:
             out(self.sprt.describe(self.tallies[(0, 1)]))
 
 
-def _resolve_command(spec: EngineSpec) -> None:
-    """Check that the engine's program exists (Debian's /usr/games also when not on PATH)."""
-    prog = spec.cmd[0]
-    if os.sep in prog:
-        path = prog if os.path.isabs(prog) or not spec.dir else os.path.join(spec.dir, prog)
-        if not os.path.exists(path):
-            raise ValueError(f"engine {spec.name}: {prog} not found")
-    elif shutil.which(prog) is None:
-        games = os.path.join("/usr/games", prog)
-        if not os.access(games, os.X_OK):
-            raise ValueError(f"engine {spec.name}: command {prog!r} not found on PATH")
-        spec.cmd[0] = games
-
-
 def _seed_from_pgn(path: str) -> int | None:
     for g in read_games(path):
         seed = g.tags.get("MatchSeed")
@@ -491,8 +442,8 @@ def prepare(args):
     """Check the arguments and build the ``Match`` (ValueError with a message if bad)."""
     from movegen import find_game
 
-    from .match_game import Adjudication
-    from .match_openings import OpeningBook, load_openings
+    from .game import Adjudication
+    from .openings import OpeningBook, load_openings
     try:
         game = find_game(args.variant)
     except (KeyError, ValueError):
@@ -504,8 +455,12 @@ def prepare(args):
     names = [s.name for s in specs]
     if len(set(names)) != len(names):
         raise ValueError(f"engine names must differ (got {', '.join(names)}); use name=...")
-    for s in specs:
-        _resolve_command(s)
+    if args.cluster:
+        from .cluster import require_dask
+        require_dask()  # ValueError saying what to install
+    else:  # a cluster's workers resolve the commands on their own machines
+        for s in specs:
+            resolve_command(s)
     tc = TimeControl.parse(args.tc) if args.tc else None
     for s in specs:
         s.time_control(tc)  # raises if an engine has no limits at all
@@ -513,7 +468,7 @@ def prepare(args):
         raise ValueError("--games must be at least 1")
     if args.rounds is not None and args.rounds < 1:
         raise ValueError("--rounds must be at least 1")
-    if args.concurrency < 1:
+    if args.concurrency is not None and args.concurrency < 1:
         raise ValueError("--concurrency must be at least 1")
     if args.resume and not args.pgn:
         raise ValueError("--resume needs --pgn")
@@ -556,17 +511,27 @@ def prepare(args):
     return Match(args, specs, game, book, tc, seed, adj, sprt)
 
 
+def make_pool(args, match: Match):
+    """Where the games are played: threads of this process, or a Dask cluster."""
+    if args.cluster:
+        from .cluster import ClusterPool
+        return ClusterPool(args.cluster, match.task, args.concurrency, log=match.log)
+    from .threads import ThreadPool
+    return ThreadPool(match.task, args.concurrency or os.cpu_count() or 1)
+
+
 def main(args) -> int:
     """Run a match from parsed arguments; returns the exit status."""
     try:
         match = prepare(args)
-    except (ValueError, OSError) as exc:
+        pool = make_pool(args, match)
+    except (ValueError, OSError, EngineConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if not args.quiet:
         names = ", ".join(s.name for s in match.specs)
         print(f"match: {names}; {match.game.name}; {len(match.jobs)} games; "
-              f"concurrency {args.concurrency}; seed {match.seed}", flush=True)
+              f"{pool.describe()}; seed {match.seed}", flush=True)
     previous = signal.getsignal(signal.SIGTERM)
 
     def on_term(signum, frame):
@@ -577,7 +542,7 @@ def main(args) -> int:
     except ValueError:  # not in the main thread
         previous = None
     try:
-        return match.run()
+        return match.run(pool)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
@@ -585,7 +550,3 @@ def main(args) -> int:
 
 def cli(argv=None) -> int:
     return main(build_parser().parse_args(argv))
-
-
-if __name__ == "__main__":
-    raise SystemExit(cli())

@@ -92,7 +92,7 @@ def replay(game: Game, start_fen: str, tokens: list, max_plies: int | None = Non
     acting is a pass filler, not an action, and is skipped. On a 10-rank board the
     ranks are XBoard's (0..9), as the runner writes them. Stops at the game's end.
     """
-    from .match_engines import from_xboard_squares
+    from .engines import from_xboard_squares
     pos = Position(game, start_fen)
     side = pos.turn
     moves = []
@@ -110,7 +110,7 @@ def replay(game: Game, start_fen: str, tokens: list, max_plies: int | None = Non
 
 
 def _load_pgn(path: str, game: Game, max_plies: int | None) -> list[Opening]:
-    from .match_pgn import read_games
+    from .pgn import read_games
     out = []
     for n, g in enumerate(read_games(path), 1):
         fen = g.tags.get("FEN", game.start_fen)

@@ -5,7 +5,7 @@ in the shuffle games, ``N@c1``, ``@@@@``), which XBoard's PGN reader accepts. An
 Ender's Chess game is written as XBoard plays it: one action per ply, and a ``@@@@``
 pass for the side that is not acting in between (see ``engine/xboard.py``). On the
 10-rank ``batteries`` board the ranks are numbered 0..9, as XBoard does (``e0`` is our
-``e1``); ``engine.match_openings.replay`` reads such a game back.
+``e1``); ``match.openings.replay`` reads such a game back.
 """
 from __future__ import annotations
 

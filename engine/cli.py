@@ -4,6 +4,7 @@
     leyden perft GAME DEPTH [--fen FEN] [--divide]
     leyden bench [--depth N]    search a fixed set of positions; prints nodes and speed
     leyden warmup               load (compile on first use) every numba kernel
+    leyden engine-file [--install [DIR]]   print or install XBoard's engine file (leyden.eng)
 """
 import argparse
 import sys
@@ -57,6 +58,41 @@ def _warmup(args) -> int:
     from .searching import warmup
     warmup()
     print(f"warmup done in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+XBOARD_PLUGINS = "/usr/share/games/plugins/xboard"
+
+
+def _leyden_command() -> str:
+    """How this very installation is started, for an engine file that works off PATH too."""
+    import shutil
+    from pathlib import Path
+    script = Path(sys.argv[0])
+    if script.name == "leyden" and script.is_file():
+        return str(script.resolve())
+    return shutil.which("leyden") or f"{sys.executable} -m engine"
+
+
+def _engine_file(args) -> int:
+    """Print the XBoard engine file shipped with the package, or install it in a folder."""
+    from importlib.resources import files
+    text = files("engine").joinpath("data", "leyden.eng").read_text(encoding="utf-8")
+    if args.install is None:
+        print(text, end="")
+        return 0
+    # the second line is the command XBoard runs: make it this installation's own
+    lines = text.splitlines()
+    lines[1] = _leyden_command()
+    from pathlib import Path
+    target = Path(args.install) / "leyden.eng"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except OSError as exc:
+        print(f"error: cannot install the engine file: {exc}", file=sys.stderr)
+        return 1
+    print(f"installed {target} (engine command: {lines[1]})")
     return 0
 
 
@@ -144,6 +180,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.set_defaults(func=_bench)
     w = sub.add_parser("warmup", help="load or compile every numba kernel (make build runs it)")
     w.set_defaults(func=_warmup)
+    e = sub.add_parser("engine-file", help="print XBoard's engine file for Leyden, or install it")
+    e.add_argument("--install", nargs="?", const=XBOARD_PLUGINS, default=None, metavar="DIR",
+                   help=f"write DIR/leyden.eng naming this installation's command (default DIR: {XBOARD_PLUGINS})")
+    e.set_defaults(func=_engine_file)
     from . import match  # registers `leyden match` (the module loads in milliseconds)
     match.add_subcommand(sub)
     parser.add_argument("--log", default=None, help="engine mode: append the protocol dialogue to this file")

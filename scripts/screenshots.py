@@ -40,30 +40,49 @@ def _xdotool(*args: str) -> str:
     return subprocess.run(["xdotool", *args], capture_output=True, text=True, check=False).stdout
 
 
-def _wait_for_window(timeout: float = 60.0) -> str:
+def _wait_for_window(proc: subprocess.Popen, timeout: float = 90.0) -> str:
     """XBoard's main window id (its title starts with "xboard:" once the engine is loaded)."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and proc.poll() is None:
         ids = _xdotool("search", "--onlyvisible", "--name", "^xboard: ").split()
         if ids:
             return ids[0]
         time.sleep(0.3)
-    raise RuntimeError("XBoard's window did not appear")
+    raise RuntimeError(f"XBoard's window did not appear (exit status {proc.poll()})")
 
 
 def _capture(window: str, path: Path) -> None:
-    # the pointer resting on XBoard's message line shows its tooltip ("Right-clicking
-    # menu item...") over the board: park it outside the window first
-    _xdotool("mousemove", "1270", "1015")
-    time.sleep(1.0)
+    _close_hint(window)  # (the pointer itself is not in the picture)
     subprocess.run(["import", "-window", window, str(path)], check=True)
     # 256 colours keep the board's look at a third of the size
     subprocess.run(["convert", str(path), "-strip", "-colors", "256", f"PNG8:{path}"], check=True)
 
 
+def _hint_shown(window: str) -> bool:
+    """XBoard's start-up hint ("Right-clicking menu item or dialog text pops up help on
+    it"), an olive box over the board: is it there?"""
+    width, height, rgb = _pixels(window)
+    olive = sum(1 for i in range(0, len(rgb), 3 * 7)  # every 7th pixel is plenty
+                if 190 <= rgb[i] <= 215 and 190 <= rgb[i + 1] <= 215 and 85 <= rgb[i + 2] <= 120)
+    return olive > 200
+
+
+def _close_hint(window: str) -> None:
+    """The hint stays until the board is clicked beside it: click the left edge of the
+    window half-way down, an empty square (or a hole) in every picture taken here, so
+    the click moves nothing. The first click may only give XBoard the focus: retry."""
+    for _ in range(4):
+        if not _hint_shown(window):
+            return
+        width, height, _ = _pixels(window)
+        _xdotool("mousemove", "--window", window, str(width // 13), str(height // 2 + 20),
+                 "click", "1")
+        time.sleep(0.5)
+
+
 def _pixels(window: str):
     """(width, height, rgb bytes) of the window, through ImageMagick's PPM output."""
-    ppm = subprocess.run(["import", "-window", window, "ppm:-"], capture_output=True,
+    ppm = subprocess.run(["import", "-window", window, "-depth", "8", "ppm:-"], capture_output=True,
                          check=True).stdout
     fields = ppm.split(maxsplit=4)  # P6 width height maxval data
     width, height = int(fields[1]), int(fields[2])
@@ -98,11 +117,24 @@ def _click_square(window: str, game_size: tuple[int, int], square: tuple[str, in
     _xdotool("mousemove", "--window", window, str(x), str(y), "click", "1")
 
 
-def _run_xboard(xboard: str, game: str, extra: list[str], scene, settle: float = 4.0) -> None:
+def _run_xboard(xboard: str, game: str, extra: list[str], scene, settle: float = 4.0,
+                tries: int = 2) -> None:
+    """Start XBoard, play ``scene(window)``, close it; start again once if XBoard quit
+    before showing its window (seen now and then on a busy machine)."""
+    try:
+        _run_xboard_once(xboard, game, extra, scene, settle)
+    except RuntimeError as exc:
+        if tries <= 1:
+            raise
+        print(f"{game}: {exc}; trying again", file=sys.stderr)
+        _run_xboard(xboard, game, extra, scene, settle, tries - 1)
+
+
+def _run_xboard_once(xboard: str, game: str, extra: list[str], scene, settle: float) -> None:
     proc = subprocess.Popen(xboard_command(xboard, game, _COMMON + extra), cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        window = _wait_for_window()
+        window = _wait_for_window(proc)
         time.sleep(settle)  # the engine describes the game; XBoard redraws the board
         scene(window)
     finally:
@@ -128,6 +160,7 @@ def shoot(xboard: str, game: str, out: Path) -> list[Path]:
         def lift(window):
             _xdotool("key", "--window", window, "shift+Next")
             time.sleep(2)
+            _close_hint(window)  # before the lift: the click that closes it would drop the piece
             _click_square(window, (10, 10), _BATTERIES_LIFT)
             time.sleep(2)  # XBoard asks Leyden ("lift e3") and draws its highlights
             saved.append(out / "batteries-lift.png")

@@ -68,16 +68,15 @@ def _hint_shown(window: str) -> bool:
 
 
 def _close_hint(window: str) -> None:
-    """The hint stays until the board is clicked beside it: click the left edge of the
-    window half-way down, an empty square (or a hole) in every picture taken here, so
-    the click moves nothing. The first click may only give XBoard the focus: retry."""
-    for _ in range(4):
+    """The hint goes when a piece is picked up: click a square of White's first rank twice
+    (lift and put back its piece): a1, else c1 (Batteries, whose a1 is empty)."""
+    width, height, _ = _pixels(window)
+    for x in (width // 20, width * 5 // 20):
         if not _hint_shown(window):
             return
-        width, height, _ = _pixels(window)
-        _xdotool("mousemove", "--window", window, str(width // 13), str(height // 2 + 20),
-                 "click", "1")
-        time.sleep(0.5)
+        for _ in range(2):
+            _xdotool("mousemove", "--window", window, str(x), str(height - 24), "click", "1")
+            time.sleep(0.5)
 
 
 def _pixels(window: str):

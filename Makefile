@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test test-xboard perft-full bench-perft bench match strength clean
+.PHONY: run build test test-xboard test-install perft-full bench-perft bench match strength play screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -24,6 +24,11 @@ test: build
 # every game under XBoard in match mode, Leyden against itself (about 30 minutes)
 test-xboard: build
 	$(PYTHON) -m pytest -q -m slow tests/test_xboard_matches.py
+
+# the wheel installed in a fresh venv, run from outside the checkout: perft, engine file
+# and numba cache (also in `make test`), plus bench, a match and an XBoard game (~3 min)
+test-install: $(STAMP)
+	$(PYTHON) -m pytest -q -m "not slow" tests/test_install.py
 
 # every depth of every reference perft vector and the deep Batteries/Ender's calibration
 perft-full: $(STAMP)
@@ -48,6 +53,16 @@ match: build
 STRENGTH_ARGS ?=
 strength: build
 	$(PYTHON) benchmarks/strength.py $(STRENGTH_ARGS)
+
+# XBoard with Leyden in one game, the right XBoard settings for it (you play White)
+VARIANT ?= capablanca
+play: build
+	$(PYTHON) scripts/play.py $(VARIANT)
+
+# the README's pictures: XBoard under Xvfb for every game, saved in docs/img/
+screenshots: build
+	@command -v xvfb-run >/dev/null || { echo "screenshots need Xvfb and xdotool: apt-get install xboard xvfb xdotool imagemagick"; exit 1; }
+	xvfb-run -a -s "-screen 0 1280x1024x24" $(PYTHON) scripts/screenshots.py
 
 clean:
 	rm -rf $(STAMP) *.egg-info .pytest_cache

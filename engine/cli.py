@@ -5,6 +5,7 @@
     leyden bench [--depth N]    search a fixed set of positions; prints nodes and speed
     leyden warmup               load (compile on first use) every numba kernel
     leyden serve [--port 8000] [--host 127.0.0.1] [--open]   play in a browser (serve/)
+    leyden engine-file [--install [DIR]]   print or install XBoard's engine file (leyden.eng)
 """
 import argparse
 import sys
@@ -67,6 +68,41 @@ def _serve(args) -> int:
         return 2
     from serve.app import run
     return run(args.host, args.port, args.open, log=lambda text: print(text, flush=True))
+
+
+XBOARD_PLUGINS = "/usr/share/games/plugins/xboard"
+
+
+def _leyden_command() -> str:
+    """How this very installation is started, for an engine file that works off PATH too."""
+    import shutil
+    from pathlib import Path
+    script = Path(sys.argv[0])
+    if script.name == "leyden" and script.is_file():
+        return str(script.resolve())
+    return shutil.which("leyden") or f"{sys.executable} -m engine"
+
+
+def _engine_file(args) -> int:
+    """Print the XBoard engine file shipped with the package, or install it in a folder."""
+    from importlib.resources import files
+    text = files("engine").joinpath("data", "leyden.eng").read_text(encoding="utf-8")
+    if args.install is None:
+        print(text, end="")
+        return 0
+    # the second line is the command XBoard runs: make it this installation's own
+    lines = text.splitlines()
+    lines[1] = _leyden_command()
+    from pathlib import Path
+    target = Path(args.install) / "leyden.eng"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except OSError as exc:
+        print(f"error: cannot install the engine file: {exc}", file=sys.stderr)
+        return 1
+    print(f"installed {target} (engine command: {lines[1]})")
+    return 0
 
 
 def _file_logger(path: str):
@@ -174,6 +210,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
     s.add_argument("--open", action="store_true", help="open the page in the default browser")
     s.set_defaults(func=_serve)
+    e = sub.add_parser("engine-file", help="print XBoard's engine file for Leyden, or install it")
+    e.add_argument("--install", nargs="?", const=XBOARD_PLUGINS, default=None, metavar="DIR",
+                   help=f"write DIR/leyden.eng naming this installation's command (default DIR: {XBOARD_PLUGINS})")
+    e.set_defaults(func=_engine_file)
     from match import runner  # registers `leyden match` (the module loads in milliseconds)
     runner.add_subcommand(sub)
     parser.add_argument("--log", default=None, help="engine mode: append the protocol dialogue to this file")

@@ -11,6 +11,13 @@ but kernels have other modules' functions compiled into them (the search has all
 movegen inside). ``drop_stale_cache`` keeps a fingerprint of every kernel source file
 beside the caches and empties them when it changes; it runs on import of ``movegen``,
 before any kernel is loaded.
+
+Where the caches live is numba's choice, made per source directory, and the guard asks
+numba's own locators so that it looks in the same place: ``$NUMBA_CACHE_DIR`` when that is
+set; else the package's ``__pycache__`` when it is writable (a checkout, an install into a
+user's own virtual environment); else the user-wide cache directory
+(``$XDG_CACHE_HOME/numba``, by default ``~/.cache/numba``), e.g. for a system-wide install
+the user cannot write to.
 """
 import hashlib
 from pathlib import Path
@@ -44,11 +51,28 @@ def fingerprint() -> str:
     return h.hexdigest()
 
 
+def cache_dir(package: str) -> Path | None:
+    """The directory numba caches ``package``'s kernels in (created), None if none is writable."""
+    from numba.core import caching
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+    locator_classes = getattr(impl, "_locator_classes", None)
+    if not locator_classes:  # a numba that hides them: assume its classic in-tree place
+        return _ROOT / package / "__pycache__"
+    source = str(_ROOT / package / "__init__.py")
+    for locator_class in locator_classes:
+        locator = locator_class.from_function(cache_dir, source)
+        if locator is not None:
+            return Path(locator.get_cache_path())
+    return None
+
+
 def drop_stale_cache() -> None:
     try:
         digest = fingerprint()
         for package in _PACKAGES:
-            cache = _ROOT / package / "__pycache__"
+            cache = cache_dir(package)
+            if cache is None:
+                continue  # numba will not cache these kernels at all
             stamp = cache / _STAMP
             if stamp.is_file() and stamp.read_text() == digest:
                 continue
@@ -57,4 +81,4 @@ def drop_stale_cache() -> None:
             cache.mkdir(exist_ok=True)
             stamp.write_text(digest)
     except OSError:
-        pass  # a read-only install: numba caches elsewhere (or not at all)
+        pass  # the cache cannot be written: numba compiles in memory every time

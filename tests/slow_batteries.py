@@ -1,7 +1,7 @@
 """A deliberately slow, plain-Python move generator for Chess with Batteries.
 
 This is the project's second, independent generator for the ``batteries`` variant.  It is
-written line by line from ``shared/rules/batteries.md`` and must not share code with the
+written line by line from the rule book (``docs/rules/batteries.md``) and must not share code with the
 fast numba generator (it imports nothing from ``movegen``, ``search`` or ``engine``).
 Clarity wins over speed everywhere: the board is a dict, every piece has its own small
 function, and the rule each piece of code implements is quoted next to it.

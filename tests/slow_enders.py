@@ -1,7 +1,7 @@
 """A slow, plain-Python action generator for Ender's Chess (``enders``).
 
 This is the second, independent generator that proves the fast one. It is
-written literally from ``/work/shared/rules/enders.md`` and imports nothing
+written literally from the rule book (``docs/rules/enders.md``) and imports nothing
 from ``movegen``, ``search`` or ``engine``. Clarity beats speed everywhere:
 the board is a dict from square name to piece letter, every push saves a full
 copy of the state, and ``push`` accepts an action only if ``legal_moves``

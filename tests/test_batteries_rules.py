@@ -1,4 +1,4 @@
-"""Rule tests for Chess with Batteries (shared/rules/batteries.md).
+"""Rule tests for Chess with Batteries (docs/rules/batteries.md).
 
 Every test is a small hand-built position plus an assertion derived from the rule text
 (the reasoning is in the comment next to it).  The tests run against both generators:

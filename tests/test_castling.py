@@ -1,5 +1,5 @@
 """Castling in every game that has it: normal, capablanca, caparandom, energizer, sultan,
-sultanrandom (shared/rules/*.md).
+sultanrandom (docs/rules/).
 
 - Fixed setups (normal, capablanca, sultan): the King goes to c/g (8 files) or c/i
   (10 files), the Rook to d/f or d/h; written as the king's own move (e1g1, f1i1).

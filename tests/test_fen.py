@@ -1,4 +1,4 @@
-"""FEN reading and writing for every game (shared/rules/README.md, "Conventions").
+"""FEN reading and writing for every game (docs/rules/README.md, "Conventions").
 
 Round trips must be exact; bad input must raise ``ValueError`` whose message names the
 reason (checked with a key word), and never any other exception.
@@ -11,7 +11,7 @@ import pytest
 
 from movegen import GAMES, Position, find_game, shuffled_fen
 
-REFERENCE = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "reference", "perft.jsonl")
+REFERENCE = os.path.join(os.path.dirname(__file__), "data", "perft.jsonl")
 # Rows of the reference file that are not legal positions (reported to the lead):
 # "r4k4r" has 11 squares on a 10-file board; in "r1a1k4r/..." the Chancellor on e4 gives
 # check to the king on e8 while White is to move.

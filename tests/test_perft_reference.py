@@ -1,4 +1,4 @@
-"""Perft against the reference vectors of an independent engine (shared/reference).
+"""Perft against the reference vectors of an independent engine (tests/data/perft.jsonl).
 
 Default run: every row up to the depth whose count is below about a million nodes.
 ``pytest -m slow`` (``make perft-full``): every depth of every row.
@@ -10,8 +10,8 @@ import pytest
 
 from movegen import Position
 
-# shared/ stands beside the repository (here and in CI)
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "perft.jsonl"
+# counted by Fairy-Stockfish; the file and its origin are described in tests/data/README.md
+REFERENCE = Path(__file__).resolve().parent / "data" / "perft.jsonl"
 FAST_LIMIT = 1_000_000
 
 # Two rows of the reference file describe positions the rules do not allow; the engine

@@ -63,6 +63,26 @@ def test_table_scores_each_row_from_the_first_engine_and_groups_time_controls(tm
     depth = [line for line in text[slow:].splitlines() if "depth 5 vs 3" in line]
     assert len(depth) == 1 and "| 1 | +1 -0 =0 |" in depth[0]
     assert "Opening seed(s): 7." in text
+    _check_chart(tmp_path / "strength.svg")
+
+
+def _check_chart(path):
+    """The chart beside the table: one row (dot, interval bar, label, value) per match and
+    time control, the values those of the table."""
+    import xml.etree.ElementTree as ET
+
+    from engine.match_stats import score_to_elo
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(path).getroot()  # well-formed SVG
+    texts = [t.text for t in root.iter(f"{ns}text")]
+    assert "Time control 2+0.02 (seconds + increment per move)" in texts
+    assert "Time control 10+0.1 (seconds + increment per move)" in texts
+    labels = [t for t in texts if " · " in t]
+    assert labels == ["batteries · time odds 4:1", "batteries · depth 5 vs 3"]
+    assert f"{score_to_elo(0.625):+.0f}" in texts  # +2 -1 =1 at 2+0.02
+    assert "+inf" in texts  # 1 win of 1 at 10+0.1: the interval is open
+    dots = [c for c in root.iter(f"{ns}circle") if c.get("r") == "5"]
+    assert len(dots) == 2 + 4  # the two matches, and the legend's four colours
 
 
 def test_plan_covers_every_game(capsys):

@@ -67,7 +67,7 @@ def svg(panels) -> str:
             body += elements
     height = int(y - PANEL_GAP + 16)
     legend = [f'<text x="10" y="24" class="head">Leyden\'s Elo against each opponent, '
-              f'with the 95% interval</text>']
+              'with the 95% interval</text>']
     x = 480
     for name, colour in [*COLOURS.items(), ("itself at odds", SELF)]:
         legend.append(f'<circle cx="{x}" cy="20" r="5" fill="{colour}"/>'

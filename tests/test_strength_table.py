@@ -71,7 +71,7 @@ def _check_chart(path):
     time control, the values those of the table."""
     import xml.etree.ElementTree as ET
 
-    from engine.match_stats import score_to_elo
+    from match.stats import score_to_elo
     ns = "{http://www.w3.org/2000/svg}"
     root = ET.parse(path).getroot()  # well-formed SVG
     texts = [t.text for t in root.iter(f"{ns}text")]

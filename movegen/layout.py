@@ -111,7 +111,7 @@ UNDO = FlatLayout((("SAVED", NSAVE), ("FREE", 10), ("MOVE", ()), ("CAP", ())))
 U_MOVE, U_CAP, NUNDO = UNDO.offset["MOVE"], UNDO.offset["CAP"], UNDO.size
 
 MAX_PLY = 4096
-MAX_MOVES = 1024
+MAX_MOVES = 2048  # move slots per ply; every game's proven bound fits (movegen/bounds.py)
 
 # ------------------------------------------------------------------ the game table G
 # One flat int64 array: the game's integers (GI_*) first, then every table.

@@ -126,12 +126,21 @@ def _rays(geo: Geometry) -> np.ndarray:
     return ray
 
 
+def _check_move_bound(game: Game, geo: Geometry) -> None:
+    from .bounds import move_bound  # (bounds reads Geometry from here)
+    bound = move_bound(game, geo)
+    if bound > L.MAX_MOVES:
+        raise ValueError(f"{game.name} may have {bound} moves in one ply; the move buffers "
+                         f"hold {L.MAX_MOVES} (movegen/layout.py MAX_MOVES)")
+
+
 @lru_cache(maxsize=None)
 def build_tables(name: str) -> Tables:
     """The tables of game ``name`` (cached: they never change)."""
     game = find_game(name)
     geo = Geometry(game)
     assert geo.nsq <= L.NSQ_MAX
+    _check_move_bound(game, geo)
     G = np.zeros(L.G_SIZE, np.int64)
     gi = G[:L.GI_SIZE]
     gi[L.GI_FAMILY] = game.family

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import threading
 
-from movegen import GAMES, Position, find_game
-from movegen import layout as L
+from movegen import GAMES, Move, Position, find_game
 
 from .common import (
     ENGINE_AUTHOR,
@@ -81,48 +80,27 @@ class UCIEngine(ProtocolSession):
             if self.job is job:
                 self.job = None
 
-    def _wire(self, move: str | None, pos: Position) -> str:
-        if not move:
+    def _wire(self, move: Move | None) -> str:
+        if move is None:
             return "(none)"
-        if move == "@@@@":
-            return "0000"
-        try:
-            code = pos.parse_move(move)
-        except ValueError:
-            return move
-        if (code >> 21) & 15 == L.F_CASTLE:
-            fr, to, ex = code & 255, (code >> 8) & 255, (code >> 25) & 255
-            if self.chess960 or self.game.chess960:
-                return pos.geo.name(fr) + pos.geo.name(ex)  # king takes own rook
-            return pos.geo.name(fr) + pos.geo.name(to)
-        return move
+        return move.uci(self.chess960 or self.game.chess960)
 
     def _on_info(self, info) -> None:
-        job = self.job
-        pos = job.pos if job is not None else self.pos
         if info.mate is not None:
             score = f"mate {info.mate}"
         else:
             score = f"cp {info.score_cp if info.score_cp is not None else 0}"
         ms = max(0, int(info.time * 1000))
         nps = int(info.nodes / info.time) if info.time > 0 else 0
-        pv = self._pv_text(pos, info.pv)
+        pv = self._pv_text(info.pv)
         line = (f"info depth {info.depth} seldepth {info.seldepth} score {score} "
                 f"nodes {info.nodes} nps {nps} time {ms}")
         if pv:
             line += " pv " + pv
         self.send(line)
 
-    def _pv_text(self, pos: Position, pv) -> str:
-        probe = pos.copy()
-        out = []
-        for move in pv:
-            out.append(self._wire(move, probe))
-            try:
-                probe.push(move)
-            except ValueError:
-                break
-        return " ".join(out)
+    def _pv_text(self, pv) -> str:
+        return " ".join(self._wire(move) for move in pv)
 
     def _on_done(self, job: SearchJob, best, ponder) -> None:
         if job.limits.infinite or job.kind == "ponder":
@@ -133,17 +111,11 @@ class UCIEngine(ProtocolSession):
             if self.job is job:
                 self.job = None
             if best is None:
-                moves = job.pos.legal_moves()
+                moves = job.pos.moves()
                 best = moves[0] if moves else None
-            text = "bestmove " + self._wire(best, job.pos)
-            if best and ponder:
-                probe = job.pos.copy()
-                try:
-                    probe.push(best)
-                    if probe.is_legal(ponder):
-                        text += " ponder " + self._wire(ponder, probe)
-                except ValueError:
-                    pass
+            text = "bestmove " + self._wire(best)
+            if best is not None and ponder is not None:
+                text += " ponder " + self._wire(ponder)
             self.send(text)
 
     # ------------------------------------------------------------------ commands
@@ -262,7 +234,7 @@ class UCIEngine(ProtocolSession):
             return
         try:
             pos = Position(self.game, fen)
-        except Exception as exc:  # noqa: BLE001
+        except ValueError as exc:
             self.send(f"info string error: illegal position: {str(exc)[:150]}")
             return
         for move in moves:

@@ -20,8 +20,8 @@ import re
 import threading
 import time
 
-from movegen import GAMES, Position, find_game
-from movegen import layout as L
+from movegen import GAMES, PASSES, IllegalMoveError, Move, Position, find_game
+from movegen.move import from_xboard_ranks, to_xboard_ranks
 
 from . import xbvariants
 from .common import (
@@ -38,13 +38,9 @@ from .lines import Output
 from .protocol import ProtocolSession
 from .searching import MAX_COUNT, MAX_SECONDS, Limits, SearchJob
 
-NULL_MOVES = ("@@@@", "0000", "pass", "--")
 VARIANTS = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom",
             "batteries", "enders")
 assert set(VARIANTS) == set(GAMES)
-
-
-_SQUARE = re.compile(r"([a-z])(\d+)")
 
 
 def _defuse(line: str) -> str:
@@ -119,15 +115,10 @@ class XBoardEngine(ProtocolSession):
         self.last_score = None
 
     def to_xb(self, text: str) -> str:
-        """Our squares -> XBoard's: XBoard numbers the ranks of a 10-rank board 0..9."""
-        if self.game.ranks != 10:
-            return text
-        return _SQUARE.sub(lambda m: f"{m.group(1)}{int(m.group(2)) - 1}", text)
+        return to_xboard_ranks(text, self.game)
 
     def from_xb(self, text: str) -> str:
-        if self.game.ranks != 10:
-            return text
-        return _SQUARE.sub(lambda m: f"{m.group(1)}{int(m.group(2)) + 1}", text)
+        return from_xboard_ranks(text, self.game)
 
     @property
     def enders(self) -> bool:
@@ -214,7 +205,7 @@ class XBoardEngine(ProtocolSession):
             self.last_score = score
         if not (self.post or self.analyzing):
             return
-        pv = self.to_xb(" ".join(info.pv))
+        pv = self.to_xb(" ".join(move.xboard_text(self.game) for move in info.pv))
         cs = round(info.time * 100)
         self.send(f"{info.depth} {score} {cs} {info.nodes} {info.seldepth}\t{pv}")
 
@@ -227,7 +218,7 @@ class XBoardEngine(ProtocolSession):
                 self._flush_pongs()
                 return
             if best is None:
-                moves = self.pos.legal_moves()
+                moves = self.pos.moves()
                 best = moves[0] if moves else None
             if best is None:
                 self._claim_if_over()
@@ -239,7 +230,7 @@ class XBoardEngine(ProtocolSession):
             if self.ponder and ponder and not self.game_over and not self.enders:
                 self._start_ponder(ponder)
 
-    def _start_ponder(self, move: str) -> None:
+    def _start_ponder(self, move: Move) -> None:
         """Think on the position after the expected reply (warms the hash table)."""
         try:
             probe = self.pos.copy()
@@ -255,37 +246,23 @@ class XBoardEngine(ProtocolSession):
         job.start()
 
     # ------------------------------------------------------------------ moves
-    def _play_own(self, move: str) -> None:
-        """Publish the engine's move (caller holds the lock)."""
+    def _play_own(self, move: Move) -> None:
+        """Publish the engine's move (caller holds the lock). A multi-leg move goes one
+        leg per line, the first ending in ','; castling in the shuffle games is O-O."""
         self.starts.played(self.game)
         try:
-            code = self.pos.push(move)
-        except ValueError as exc:
+            played = self.pos.push(move)
+        except IllegalMoveError as exc:
             self.send(f"# search returned an illegal move {move}: {exc}")
-            moves = self.pos.legal_moves()
+            moves = self.pos.moves()
             if not moves:
                 return
-            move = moves[0]
-            code = self.pos.push(move)
+            played = self.pos.push(moves[0])
         if self.enders:
-            self.xb_moves.append(move)
-        if "," in move:  # multi-leg: XBoard wants one leg per line, non-final legs end in ','
-            legs = move.split(",")
-            for leg in legs[:-1]:
-                self.send(f"move {self.to_xb(leg)},")
-            self.send(f"move {self.to_xb(legs[-1])}")
-        else:
-            self.send(f"move {self.to_xb(self._xb_move(move, code))}")
+            self.xb_moves.append(played.name)
+        for line in played.xboard_lines(self.game):
+            self.send(f"move {line}")
         self._claim_if_over()
-
-    def _xb_move(self, move: str, code: int) -> str:
-        """Our wire move in the form XBoard expects from an engine.
-
-        Castling in the shuffle games is O-O / O-O-O (XBoard sends it so too).
-        """
-        if self.game.chess960 and (code >> 21) & 15 == L.F_CASTLE:
-            return "O-O" if (code >> 25) & 255 > code & 255 else "O-O-O"
-        return move
 
     def _send_filler(self) -> None:
         """Ender's: pass for the side that is not acting (caller holds the lock)."""
@@ -321,7 +298,7 @@ class XBoardEngine(ProtocolSession):
         text = self.from_xb(xb_text)
         if self.enders:
             if self.xb_side() != self.pos.turn:
-                if text in NULL_MOVES:
+                if text in PASSES:
                     self.xb_moves.append(None)
                     return True
                 self.send(f"Illegal move (it is {'White' if self.pos.turn == 'w' else 'Black'}'s "
@@ -330,20 +307,15 @@ class XBoardEngine(ProtocolSession):
             if self.pos.outcome() is not None:
                 self.send(f"Illegal move (the game is over): {xb_text}")
                 return False
-        move = "@@@@" if text in ("0000", "pass", "--") else text
         self.starts.played(self.game)
         try:
-            self.pos.push(move)
-        except ValueError as exc:
-            reason = str(exc)
-            if self.pos.outcome() is not None:
-                reason = "the game is over"
-            elif "illegal move" in reason:
-                reason = "not legal in this position"
+            played = self.pos.push(text)
+        except IllegalMoveError:
+            reason = "the game is over" if self.pos.outcome() is not None else "not legal in this position"
             self.send(f"Illegal move ({reason}): {xb_text}")
             return False
         if self.enders:
-            self.xb_moves.append(move)
+            self.xb_moves.append(played.name)
         return True
 
     def _undo_one(self) -> bool:
@@ -378,7 +350,7 @@ class XBoardEngine(ProtocolSession):
         self._halt()
 
     def _looks_like_move(self, text: str) -> bool:
-        if text in NULL_MOVES:
+        if text in PASSES:
             return True
         if len(text) < 4 or len(text) > 24:
             return False
@@ -518,11 +490,7 @@ class XBoardEngine(ProtocolSession):
         if not text:
             self.send("Error (usermove needs a move): usermove")
             return
-        job = self.job
-        expected = None
-        if job is not None and job.kind == "ponder":
-            expected = self.hint
-        self._halt()
+        self._halt()  # a ponder hit simply finds a warm hash table
         with self.lock:
             if not self._apply_user_move(text):
                 return
@@ -534,7 +502,6 @@ class XBoardEngine(ProtocolSession):
                 return
             if self._claim_if_over():
                 return
-        del expected  # a ponder hit simply finds a warm hash table
         self._maybe_move()
 
     def cmd_question(self, arg):  # "?": move now
@@ -636,7 +603,7 @@ class XBoardEngine(ProtocolSession):
 
     def cmd_hint(self, arg):
         if self.hint:
-            self.send(f"Hint: {self.to_xb(self.hint)}")
+            self.send(f"Hint: {self.to_xb(self.hint.xboard_text(self.game))}")
 
     def cmd_bk(self, arg):
         self.send(" Leyden has no opening book", "")
@@ -664,7 +631,7 @@ class XBoardEngine(ProtocolSession):
             self.send(f"stat01: {elapsed} 0 0 0 0")
         else:
             total = len(self.pos.legal_moves())
-            first = self.to_xb(info.pv[0]) if info.pv else ""
+            first = self.to_xb(info.pv[0].xboard_text(self.game)) if info.pv else ""
             self.send(f"stat01: {elapsed} {info.nodes} {info.depth} 0 {total} {first}".rstrip())
 
     def cmd_memory(self, arg):
@@ -751,39 +718,33 @@ class XBoardEngine(ProtocolSession):
         return order[n] if 0 <= n < len(order) else None
 
     def _targets(self, square: str):
-        """Legal moves of the piece on ``square``: (dest, kind, victim, code) tuples.
+        """Legal moves of the piece on ``square``: (dest, kind, victim, move) tuples.
 
         kind: "move", "capture", "promo", "drop", "castle", "overtake".
         """
-        geo, pos = self.pos.geo, self.pos
-        out = []
+        pos = self.pos
         try:
-            sq = geo.parse(square)
-        except Exception:  # noqa: BLE001
-            sq = None
+            name = pos.geo.name(pos.geo.parse(square))
+        except ValueError:
+            name = None
         letter = self._holdings_piece(square)
-        for code in pos.legal_move_codes():
-            code = int(code)
-            fr, to = code & 255, (code >> 8) & 255
-            promo, flag, ex = (code >> 16) & 31, (code >> 21) & 15, (code >> 25) & 255
-            if flag in (L.F_END, L.F_NULL):
+        out = []
+        for mv in pos.moves():
+            if mv.drop is not None:
+                if mv.drop == letter:
+                    out.append((mv.to_square, "drop", None, mv))
+            elif mv.is_pass or name is None or mv.from_square != name:
                 continue
-            if flag == L.F_DROP:
-                if letter is not None and self.game.pieces[promo - 1].letter == letter:
-                    out.append((geo.name(to), "drop", None, code))
-                continue
-            if sq is None or fr != sq:
-                continue
-            if flag == L.F_OVERTAKE:
-                out.append((geo.name(to), "overtake", geo.name(ex), code))
-            elif flag == L.F_CASTLE:
-                out.append((geo.name(to), "castle", geo.name(ex), code))
-            elif promo:
-                out.append((geo.name(to), "promo", None, code))
-            elif pos.board[to] != 0 or flag == L.F_EP:
-                out.append((geo.name(to), "capture", None, code))
+            elif mv.overtakes:
+                out.append((mv.to_square, "overtake", mv.captured_square, mv))
+            elif mv.castle_rook is not None:
+                out.append((mv.to_square, "castle", mv.castle_rook, mv))
+            elif mv.promotion is not None:
+                out.append((mv.to_square, "promo", None, mv))
+            elif pos.piece_at(mv.to_square) is not None or mv.captured_square is not None:
+                out.append((mv.to_square, "capture", None, mv))
             else:
-                out.append((geo.name(to), "move", None, code))
+                out.append((mv.to_square, "move", None, mv))
         return out
 
     def cmd_lift(self, arg):
@@ -816,10 +777,9 @@ class XBoardEngine(ProtocolSession):
         with self.lock:
             if self._lifted and square in self._legs:
                 return  # first leg of an overtaking move; XBoard sends "lift" next
-            promos = [int(code) for dest, kind, _, code in self._targets(self._lifted or "")
-                      if kind == "promo" and dest == square]
-            if promos:
-                letters = "".join(self.game.pieces[((c >> 16) & 31) - 1].letter for c in promos)
+            letters = "".join(mv.promotion for dest, kind, _, mv in self._targets(self._lifted or "")
+                              if kind == "promo" and dest == square)
+            if letters:
                 self.send("choice " + letters)
             self._lifted, self._legs = None, {}
 

@@ -35,9 +35,11 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
+from movegen import PASSES
+from movegen.move import from_xboard_ranks
+
 from .tc import Clock, TimeControl
 
-NULLS = ("@@@@", "0000", "pass", "--")
 
 
 class EngineFailure(Exception):
@@ -313,22 +315,6 @@ def normalise_move(text: str) -> str:
     return text
 
 
-_SQUARE = re.compile(r"([a-z])(\d+)")
-
-
-def to_xboard_squares(text: str, game) -> str:
-    """XBoard numbers the ranks of a 10-rank board 0..9 (``batteries``): ours -> XBoard's."""
-    if game.ranks != 10:
-        return text
-    return _SQUARE.sub(lambda m: f"{m.group(1)}{int(m.group(2)) - 1}", text)
-
-
-def from_xboard_squares(text: str, game) -> str:
-    if game.ranks != 10:
-        return text
-    return _SQUARE.sub(lambda m: f"{m.group(1)}{int(m.group(2)) + 1}", text)
-
-
 def _other(side: str) -> str:
     return "b" if side == "w" else "w"
 
@@ -582,7 +568,7 @@ class XBoardPlayer(Player):
             for i, (side, text) in enumerate(new):
                 if side == self.color:  # our engine's own pass (Ender's): it sends it by itself
                     reply = self._read_move(time.monotonic(), hang)
-                    if reply.move not in NULLS:
+                    if reply.move not in PASSES:
                         raise EngineFailure("illegal", f"played {reply.move} when it had to pass (@@@@)")
                 else:
                     if i == len(new) - 1:
@@ -613,7 +599,7 @@ class XBoardPlayer(Player):
                     legs.append(move[:-1])
                     continue
                 legs.append(move)
-                move = from_xboard_squares(normalise_move(",".join(legs)), self.game)
+                move = from_xboard_ranks(normalise_move(",".join(legs)), self.game)
                 return Reply(move, time.monotonic() - start, score, depth)
             m = _THINKING.match(text)
             if m:

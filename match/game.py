@@ -18,8 +18,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from movegen import Position
-from movegen import layout as L
+from movegen import Move, Position
+from movegen.move import to_xboard_ranks
 
 from .engines import (
     EngineClaim,
@@ -28,7 +28,6 @@ from .engines import (
     EngineSpec,
     MoveRec,
     make_player,
-    to_xboard_squares,
 )
 from .openings import Opening
 from .pgn import (
@@ -100,27 +99,18 @@ class GameTask:
                          stop=stop, on_start=on_start)
 
 
-def _wire_forms(pos: Position, code: int, game) -> tuple[str, str, str, str]:
+def _wire_forms(pos: Position, move: Move, game) -> tuple[str, str, str, str]:
     """(canonical, XBoard, UCI, PGN) spellings of a legal move in ``pos``.
 
     XBoard: ``O-O``/``O-O-O`` for castling in the shuffle games, ``from-to;victim`` for
     an overtaking capture, ranks 0..9 on a 10-rank board. PGN: the XBoard form, but an
     overtaking capture in its two legs (``;`` would start a PGN comment).
     """
-    canonical = pos.move_name(code)
-    fr, to = code & 255, (code >> 8) & 255
-    flag, ex = (code >> 21) & 15, (code >> 25) & 255
-    if flag in (L.F_END, L.F_NULL):
+    if move.is_pass:
         return "@@@@", "@@@@", "0000", "@@@@"
-    xb = canonical
-    pgn = None
-    if flag == L.F_CASTLE and game.chess960:
-        xb = "O-O" if ex > fr else "O-O-O"
-    elif flag == L.F_OVERTAKE:
-        xb = f"{pos.geo.name(fr)}{pos.geo.name(to)};{pos.geo.name(ex)}"
-        pgn = to_xboard_squares(canonical, game)
-    xb = to_xboard_squares(xb, game)
-    return canonical, xb, canonical, pgn or xb
+    xb = to_xboard_ranks(move.xboard_text(game), game)
+    pgn = to_xboard_ranks(move.name, game) if move.overtakes else xb
+    return move.name, xb, move.name, pgn
 
 
 def _fmt_score(score: int | None, depth: int | None, elapsed: float) -> str:
@@ -181,9 +171,9 @@ def play_game(round_no: int, opening: Opening, white: EngineSpec, black: EngineS
     xb_side = [opening.start_fen.split()[1] if len(opening.start_fen.split()) > 1 else "w"]
 
     def push(move_text: str, actor: str, comment: str | None = None) -> None:
-        code = pos.parse_move(move_text)
-        canonical, xb, uci, pgn = _wire_forms(pos, code, game)
-        pos.push_code(code)
+        move = pos.parse_move(move_text)
+        canonical, xb, uci, pgn = _wire_forms(pos, move, game)
+        pos.push_code(move.code)
         history.append(MoveRec(actor, canonical, xb, uci))
         if enders and xb_side[0] != actor:  # XBoard's view: the idle side passes
             rec.moves.append("@@@@")

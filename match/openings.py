@@ -17,7 +17,8 @@ import hashlib
 import random
 from dataclasses import dataclass
 
-from movegen import Game, Position, energizer_switched_fen, shuffled_fen
+from movegen import PASSES, Game, Position, energizer_switched_fen, shuffled_fen
+from movegen.move import from_xboard_ranks
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,6 @@ def replay(game: Game, start_fen: str, tokens: list, max_plies: int | None = Non
     acting is a pass filler, not an action, and is skipped. On a 10-rank board the
     ranks are XBoard's (0..9), as the runner writes them. Stops at the game's end.
     """
-    from .engines import from_xboard_squares
     pos = Position(game, start_fen)
     side = pos.turn
     moves = []
@@ -100,11 +100,10 @@ def replay(game: Game, start_fen: str, tokens: list, max_plies: int | None = Non
         if pos.outcome() is not None:
             break
         if game.name == "enders" and side != pos.turn:
-            if token not in ("@@@@", "0000", "--"):
+            if token not in PASSES:
                 raise ValueError(f"{token}: {pos.turn} is acting, the other side can only pass")
         else:
-            code = pos.push(from_xboard_squares(token, game))
-            moves.append(pos.move_name(code))
+            moves.append(pos.push(from_xboard_ranks(token, game)).name)
         side = "b" if side == "w" else "w"
     return pos, moves
 

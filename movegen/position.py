@@ -15,7 +15,7 @@ from .core import attacked
 from .batteries import batteries_attacked
 from .fen import parse_fen, write_fen
 from .games import BATTERIES, ENDERS, Game, find_game
-from .notation import aliases, move_to_str
+from .move import IllegalMoveError, Move, Outcome, aliases, decode
 from .shuffle import shuffled_fen
 from .tables import build_tables, geometry
 
@@ -77,47 +77,58 @@ class Position:
         n = kernel.gen_legal(self.tables.G, self.board, self.st, self.undo, self._buf, 0)
         return self._buf[:n].copy()
 
-    def _legal(self) -> dict:
-        """Every accepted spelling -> move code, canonical spellings first."""
+    def _legal(self) -> dict[str, Move]:
+        """Every accepted spelling -> legal move, canonical spellings first."""
         if self._legal_cache is None:
-            table: dict[str, int] = {}
-            codes = self.legal_move_codes()
-            for m in codes:
-                table.setdefault(move_to_str(self.game, self.geo, int(m)), int(m))
-            for m in codes:
-                for alias in aliases(self.game, self.geo, int(m)):
-                    table.setdefault(alias, int(m))
-            self._canonical = [move_to_str(self.game, self.geo, int(m)) for m in codes]
+            self._moves = [self.move(m) for m in self.legal_move_codes()]
+            table = {mv.name: mv for mv in self._moves}
+            for mv in self._moves:
+                for alias in aliases(self.game, mv):
+                    table.setdefault(alias, mv)
             self._legal_cache = table
         return self._legal_cache
 
-    def legal_moves(self) -> list[str]:
-        """Legal moves (Ender's: actions) in wire notation."""
+    def moves(self) -> list[Move]:
+        """The legal moves (Ender's: actions) as ``Move`` values."""
         self._legal()
-        return list(self._canonical)
+        return list(self._moves)
 
-    def parse_move(self, text: str) -> int:
-        """Move code of ``text``; ValueError naming the reason if it is not legal."""
+    def legal_moves(self) -> list[str]:
+        """The legal moves (Ender's: actions) in canonical wire notation."""
+        return [mv.name for mv in self.moves()]
+
+    def parse_move(self, move: str | Move) -> Move:
+        """The legal move ``move`` names (any accepted spelling, or a ``Move`` of this
+        position); IllegalMoveError, naming the reason, if there is none."""
         table = self._legal()
-        text = text.strip()
-        if text in table:
-            return table[text]
+        text = move.name if isinstance(move, Move) else move.strip()
+        found = table.get(text)
+        if found is not None and (not isinstance(move, Move) or found.code == move.code):
+            return found
         if self.outcome() is not None and self.game.family == ENDERS:
-            raise ValueError(f"illegal move {text!r}: the game is over")
-        raise ValueError(f"illegal move {text!r} in {self.fen()}")
+            raise IllegalMoveError(f"illegal move {text!r}: the game is over")
+        raise IllegalMoveError(f"illegal move {text!r} in {self.fen()}")
 
-    def is_legal(self, text: str) -> bool:
-        return text.strip() in self._legal()
+    def is_legal(self, move: str | Move) -> bool:
+        try:
+            self.parse_move(move)
+            return True
+        except IllegalMoveError:
+            return False
+
+    def move(self, m: int) -> Move:
+        """The ``Move`` of kernel move ``m`` (not checked for legality)."""
+        return decode(self.game, self.geo, m)
 
     def move_name(self, m: int) -> str:
-        return move_to_str(self.game, self.geo, int(m))
+        return self.move(m).name
 
     # ------------------------------------------------------------ changing
-    def push(self, move: str) -> int:
-        """Play ``move`` (any accepted spelling); returns its code."""
-        m = self.parse_move(move)
-        self.push_code(m)
-        return m
+    def push(self, move: str | Move) -> Move:
+        """Play ``move`` (any accepted spelling, or a ``Move``); returns the move played."""
+        mv = self.parse_move(move)
+        self.push_code(mv.code)
+        return mv
 
     def push_code(self, m: int) -> None:
         name = self.move_name(m)
@@ -196,8 +207,12 @@ class Position:
                 return False
         return True
 
-    def outcome(self):
-        """None while the game goes on, else (score, reason), e.g. ("1-0", "checkmate")."""
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on, else (result, reason), e.g. ("1-0", "checkmate")."""
+        found = self._outcome()
+        return None if found is None else Outcome(*found)
+
+    def _outcome(self):
         result = int(self.st[L.S_RESULT])
         if result:
             return ("1-0", "0-1", "1/2-1/2")[result - 1], _WHY[int(self.st[L.S_WHY])]

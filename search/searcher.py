@@ -98,7 +98,7 @@ class Info:
     mate: int | None  #: mate in this many moves; negative: getting mated
     nodes: int
     time: float  #: seconds since the search started
-    pv: list[str] = field(default_factory=list)  #: principal variation, wire notation
+    pv: list = field(default_factory=list)  #: principal variation: movegen ``Move`` values
 
 
 def _mate_moves(score: int, pos, pv: list[int]) -> int | None:
@@ -174,7 +174,8 @@ class Searcher:
     # ------------------------------------------------------------------ search
     def search(self, pos, limits: Limits | None = None, on_info=None, *, armed: bool = False):
         """Search ``pos`` (not modified) within ``limits``; blocking. Returns (best move,
-        expected reply) in wire notation; best is None only when there is no legal move.
+        expected reply) as movegen ``Move`` values; best is None only when there is no
+        legal move, the reply None when the principal variation has none.
         ``on_info(Info)`` is called after every completed iteration. ``armed``: the
         caller has called ``arm()`` and a stop since then must count (see ``arm``).
         Raises ValueError for limits that are not numbers (NaN)."""
@@ -228,7 +229,7 @@ class Searcher:
                     on_info(Info(depth=depth, seldepth=int(max(ss[SELDEPTH], depth)),
                                  score_cp=None if mate is not None else score, mate=mate,
                                  nodes=int(ss[NODES]), time=elapsed,
-                                 pv=[pos.move_name(m) for m in last_pv]))
+                                 pv=[pos.move(m) for m in last_pv]))
                 if limits.infinite:
                     continue
                 if plan.soft is not None and (elapsed >= plan.soft or 2.5 * elapsed > plan.hard):
@@ -250,8 +251,8 @@ class Searcher:
             probe = pos.copy()
             probe.push_code(best)
             if probe.turn != pos.turn and probe.outcome() is None:
-                ponder = probe.move_name(last_pv[1])
-        return pos.move_name(best), ponder
+                ponder = probe.move(last_pv[1])
+        return pos.move(best), ponder
 
 
 def warmup() -> None:

@@ -262,10 +262,10 @@ class Session:
             if self.pos.turn != self.human:
                 raise GameError("it is Leyden's turn", 409)
             try:
-                code = self.pos.parse_move(move)
+                legal = self.pos.parse_move(move)
             except ValueError as exc:
                 raise GameError(str(exc)) from None
-            self._push(code)
+            self._push(legal.code)
             self._engine_if_its_turn()
 
     def _refuse_if_busy(self) -> None:
@@ -406,15 +406,15 @@ class _EngineTurn:
                 s._check_flag()
                 if s.outcome() is not None:
                     return
-                s._push(s.pos.parse_move(best))
+                s._push(s.pos.parse_move(best).code)
                 if s.engine_info is not None:
                     s.engine_info["seconds"] = round(time.monotonic() - started, 3)
-                    s.engine_info["move"] = best
+                    s.engine_info["move"] = best.name
 
     def _info(self, info) -> None:
         score = f"mate {info.mate}" if info.mate is not None else f"{info.score_cp / 100:+.2f}"
         self.s.engine_info = {"depth": info.depth, "score": score, "nodes": info.nodes,
-                              "pv": " ".join(info.pv[:8])}
+                              "pv": " ".join(map(str, info.pv[:8]))}
 
     def cancel(self) -> None:
         """Stop the search and wait until it has returned (a stop made just before a search

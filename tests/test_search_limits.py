@@ -21,14 +21,14 @@ def searcher():
 def test_node_limit(searcher):
     pos = Position("capablanca")
     best, _ = searcher.search(pos, Limits(nodes=5000))
-    assert best in pos.legal_moves()
+    assert best in pos.moves()
     assert 0 < searcher.nodes <= 5000 + 64  # the root's own moves are counted on top
 
 
 def test_tiny_node_limit_still_answers(searcher):
     pos = Position("batteries")
     best, _ = searcher.search(pos, Limits(nodes=1))
-    assert best in pos.legal_moves()
+    assert best in pos.moves()
 
 
 def test_depth_limit_and_reports(searcher):
@@ -48,7 +48,7 @@ def test_movetime(searcher):
     start = time.perf_counter()
     best, _ = searcher.search(pos, Limits(movetime=0.3))
     elapsed = time.perf_counter() - start
-    assert best in pos.legal_moves()
+    assert best in pos.moves()
     assert 0.1 < elapsed < 1.0
 
 
@@ -56,7 +56,7 @@ def test_clock_without_movestogo(searcher):
     pos = Position("energizer")
     start = time.perf_counter()
     best, _ = searcher.search(pos, Limits(wtime=2.0, btime=2.0, winc=0.02, binc=0.02))
-    assert best in pos.legal_moves()
+    assert best in pos.moves()
     assert time.perf_counter() - start < 0.8
 
 
@@ -98,7 +98,7 @@ def test_stop_from_another_thread(searcher):
     worker.join(timeout=5)
     assert not worker.is_alive()
     assert time.perf_counter() - start < 2.0
-    assert result["r"][0] in pos.legal_moves()
+    assert result["r"][0] in pos.moves()
 
 
 def test_infinite_waits_for_stop(searcher):
@@ -112,7 +112,7 @@ def test_infinite_waits_for_stop(searcher):
     assert worker.is_alive()
     searcher.stop()
     worker.join(timeout=5)
-    assert result["r"][0] == "a1a8"
+    assert result["r"][0].name == "a1a8"
 
 
 def test_one_legal_move(searcher):
@@ -120,7 +120,7 @@ def test_one_legal_move(searcher):
     assert pos.legal_moves() == ["a1b2"]
     infos = []
     best, _ = searcher.search(pos, Limits(wtime=10.0, btime=10.0), on_info=infos.append)
-    assert best == "a1b2" and infos  # answered with a report, without thinking long
+    assert best.name == "a1b2" and infos  # answered with a report, without thinking long
 
 
 @pytest.mark.parametrize("fen", [
@@ -146,7 +146,7 @@ def test_repetition_is_a_draw(searcher):
     infos = []
     searcher.new_game()
     best, _ = searcher.search(pos, Limits(depth=4), on_info=infos.append)
-    assert best == "b1c1"
+    assert best.name == "b1c1"
     assert infos[-1].score_cp == 0
 
 
@@ -174,4 +174,4 @@ def test_hash_resize_and_new_game(searcher):
     s.set_hash(2)
     s.new_game()
     best, _ = s.search(Position("normal"), Limits(depth=3))
-    assert best in Position("normal").legal_moves()
+    assert best in Position("normal").moves()

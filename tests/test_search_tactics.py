@@ -69,21 +69,21 @@ def test_forced_mate(searcher, case):
     game, fen, n, moves = case[:4]
     best, info = _search(searcher, game, fen, case[4] if len(case) > 4 else 2 * n + 1)
     assert info.mate == n, (info.mate, info.pv)
-    assert best in moves
+    assert best.name in moves
     assert info.pv[0] == best and len(info.pv) == 2 * n - 1
 
 
 @pytest.mark.parametrize("game,fen,move", CAPTURES, ids=[f"{c[0]}-{c[2]}" for c in CAPTURES])
 def test_winning_capture(searcher, game, fen, move):
     best, info = _search(searcher, game, fen, 4)
-    assert best == move
+    assert best.name == move
     assert info.score_cp is not None and info.score_cp > 300
 
 
 def test_lone_courier_is_a_draw(searcher):
     """After Cxd5 White has King and Courier only: no mating material, about 0."""
     best, info = _search(searcher, "sultan", "5k4/10/10/3q6/10/3C6/10/5K4 w - - 0 1", 4)
-    assert best == "d3d5"
+    assert best.name == "d3d5"
     assert abs(info.score_cp) < 50
 
 
@@ -99,13 +99,13 @@ def test_enders_gate_entry_in_one_turn(searcher):
     # The Rook leaps c9-c11; Black's reply turn cannot reach c1 (nor take White's last
     # piece: White still has the King on a2), so White wins.
     best, info = _search(searcher, "enders", "**1**/5/2R2/b4/5/5/4n/5/5/K4/**1** w - - 0 1", 4)
-    assert best == "c9c11"
+    assert best.name == "c9c11"
     assert info.mate == 1
 
 
 def test_enders_black_enters_at_once(searcher):
     best, info = _search(searcher, "enders", "**1**/5/5/5/5/5/5/5/1n3/4R/**1** b - - 0 1", 2)
-    assert best == "b3c1"
+    assert best.name == "b3c1"
     assert info.mate == 1
 
 
@@ -113,7 +113,7 @@ def test_enders_gate_entry_in_two_turns(searcher):
     # c7-c9 now, c9-c11 next turn; Black's pieces are three moves from c1 and cannot
     # reach the Rook.
     best, info = _search(searcher, "enders", "**1**/5/5/5/2R2/5/b4/4n/5/K4/**1** w - - 0 1", 10)
-    assert best == "c7c9"
+    assert best.name == "c7c9"
     assert info.mate == 2
 
 
@@ -124,7 +124,7 @@ def test_enders_capture_of_the_attacker(searcher):
     played = []
     while pos.turn == "w" and pos.outcome() is None and len(played) < 10:
         best, _ = searcher.search(pos, Limits(depth=6))
-        played.append(best)
+        played.append(best.name)
         pos.push(best)
     assert "b4b3" in played, played
     assert pos.piece_at("b3") != "n"

@@ -172,22 +172,9 @@ def _engine(args) -> int:
     if first.split()[0] == "uci":
         from . import uci
         uci.run(reader, out, first, loader=loader, log=log)
-        return 0
-    # XBoard: answer "protover" with "feature done=0" at once, before the
-    # (possibly slow) first load of the kernels, so XBoard waits for us.
-    pending = [first]
-    if first.split()[0] == "xboard":
-        line = reader.readline()
-        if line is not None and line.strip():
-            pending.append(line.strip())
-    if any(p.split()[0] == "protover" for p in pending):
-        out.send("feature done=0")
-    from . import xboard
-    engine = xboard.XBoardEngine(out, loader=loader, log=log)
-    engine.handshake_sent = True
-    for p in pending[:-1]:
-        engine.handle(p)
-    engine.run(reader, pending[-1])
+    else:
+        from . import xboard
+        xboard.run(reader, out, first, loader=loader, log=log)
     return 0
 
 

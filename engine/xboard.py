@@ -122,7 +122,7 @@ class XBoardEngine(ProtocolSession):
 
     @property
     def enders(self) -> bool:
-        return self.game.name == "enders"
+        return self.game.multi_action
 
     def xb_side(self) -> str:
         """Whose move it is in XBoard's eyes (plies alternate strictly)."""
@@ -807,6 +807,21 @@ for _k in ("question", "dot", "noop"):
     _COMMANDS.pop(_k, None)
 
 
-def run(reader, out: Output, first_line: str | None, loader=None, log=None) -> None:
+def run(reader, out: Output, first_line: str, loader=None, log=None) -> None:
+    """An XBoard session whose first line was ``first_line``.
+
+    ``protover`` is answered with ``feature done=0`` at once, before the (on a first run
+    slow) loading of the kernels, so that XBoard waits for us instead of timing out;
+    ``feature done=1`` follows when the engine is ready."""
+    pending = [first_line]
+    if first_line.split()[0] == "xboard":
+        line = reader.readline()
+        if line is not None and line.strip():
+            pending.append(line.strip())
     engine = XBoardEngine(out, loader=loader, log=log)
-    engine.run(reader, first_line)
+    if any(p.split()[0] == "protover" for p in pending):
+        out.send("feature done=0")
+        engine.handshake_sent = True
+    for p in pending[:-1]:
+        engine.handle(p)
+    engine.run(reader, pending[-1])

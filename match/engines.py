@@ -538,7 +538,7 @@ class XBoardPlayer(Player):
 
     def _target_plies(self, history: list) -> list:
         """The XBoard plies of the game so far, passes of the non-acting side included."""
-        enders = self.game.name == "enders"
+        enders = self.game.multi_action
         plies, side = [], self.start_side
         for rec in history:
             if enders and side != rec.actor:

@@ -156,7 +156,7 @@ def play_game(round_no: int, opening: Opening, white: EngineSpec, black: EngineS
     pos = Position(game, opening.start_fen)
     history: list[MoveRec] = []
     scores = {"w": [], "b": []}
-    enders = game.name == "enders"
+    enders = game.multi_action
 
     def finish(result: str, termination: str, reason: str) -> GameRecord:
         rec.result, rec.termination, rec.reason = result, termination, reason

@@ -99,7 +99,7 @@ def replay(game: Game, start_fen: str, tokens: list, max_plies: int | None = Non
     for token in tokens[: max_plies if max_plies is not None else len(tokens)]:
         if pos.outcome() is not None:
             break
-        if game.name == "enders" and side != pos.turn:
+        if game.multi_action and side != pos.turn:
             if token not in PASSES:
                 raise ValueError(f"{token}: {pos.turn} is acting, the other side can only pass")
         else:
@@ -150,13 +150,13 @@ def random_plies(game: Game, start_fen: str, plies: int, rng: random.Random,
                 break
         if not ok:
             continue
-        if game.name == "enders":
+        if game.multi_action:
             while moves and pos.outcome() is None and _mid_turn(pos):
                 pos.push("@@@@")
                 moves.append("@@@@")
             if pos.outcome() is not None:
                 continue
-        check = game.name != "enders" and pos.in_check()
+        check = not game.multi_action and pos.in_check()
         key = (check, abs(material_balance(game, pos.fen())))
         if best_key is None or key < best_key:
             best, best_key = tuple(moves), key

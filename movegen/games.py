@@ -58,6 +58,12 @@ class Game:
     def chess960(self) -> bool:
         return self.shuffle is not None
 
+    @property
+    def multi_action(self) -> bool:
+        """A turn is several actions (Ender's Chess): the side to move changes only when
+        the acting side passes, and a protocol move is one action."""
+        return self.family == ENDERS
+
 
 KING = PieceType("K", "King", "K", 0, royal=True)
 QUEEN = PieceType("Q", "Queen", "Q", 950)

@@ -111,7 +111,7 @@ def _mate_moves(score: int, pos, pv: list[int]) -> int | None:
         return None
     plies = MATE - abs(score)
     moves = (plies + 1) // 2
-    if pos.game.family == L.Family.ENDERS:
+    if pos.game.multi_action:
         probe = pos.copy()
         own, opp = 1, 0
         for code in pv:
@@ -198,7 +198,7 @@ class Searcher:
         self.nodes = 0
         if n == 0:
             return None, None
-        enders = pos.game.family == L.Family.ENDERS
+        enders = pos.game.multi_action
         plan = timeman.budget(limits, st[L.S_SIDE] == 0,
                               ENDERS_ACTIONS_PER_TURN if enders else 1.0)
         timer = None

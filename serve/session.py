@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from movegen import GAMES, Position
 from movegen import layout as L
-from movegen.games import ENDERS, Game
+from movegen.games import Game
 from search import Limits, Searcher
 from search import timeman
+from search.searcher import ENDERS_ACTIONS_PER_TURN
 
 HASH_MB = 16  #: per game: many tabs may be open at once
 
@@ -47,7 +48,6 @@ LEVELS = {lv.name: lv for lv in (
     Level("5", "5 - 10 s a turn", seconds=10.0),
 )}
 DEFAULT_LEVEL = "3"
-ENDERS_ACTIONS = 4  #: an Ender's turn's time is planned for this many actions
 SIDES = {"w": "White", "b": "Black"}
 
 
@@ -59,7 +59,7 @@ def describe_outcome(game: Game, result: str, reason: str) -> str:
     """The end of a game in words, for the page and the PGN Termination comment."""
     winner = {"1-0": "White", "0-1": "Black"}.get(result)
     loser = {"1-0": "Black", "0-1": "White"}.get(result)
-    if game.family == ENDERS:
+    if game.multi_action:
         text = {
             "gate": "Black occupies White's gate",
             "reply gate": "both gates occupied: Black reached White's gate in the reply turn",
@@ -195,7 +195,7 @@ class Session:
         number = int(fields[-1]) if fields[-1].isdigit() else 1
         prev_side = None
         for side, move in zip(self.actions, self.pos.move_stack):
-            if side != prev_side or self.game.family != ENDERS:
+            if side != prev_side or not self.game.multi_action:
                 if out and side == "w":
                     number += 1
                 out.append({"number": number, "side": side, "actions": []})
@@ -229,7 +229,7 @@ class Session:
                     holdings[side] = {p.letter: int(L.ST.view(pos.st, "RES")[colour, i + 1])
                                       for i, p in enumerate(self.game.pieces)}
             check = None
-            if outcome is None and self.game.family != ENDERS and pos.in_check():
+            if outcome is None and not self.game.multi_action and pos.in_check():
                 check = geo.name(int(pos.st[L.S_KING + (0 if pos.turn == "w" else 1)]))
             return {
                 "version": self.version, "game": self.game.name, "fen": pos.fen(),
@@ -245,7 +245,7 @@ class Session:
 
     def _moved_squares(self) -> list[str]:
         """Ender's: squares of the pieces that moved this turn (they may not move again)."""
-        if self.game.family != ENDERS:
+        if not self.game.multi_action:
             return []
         pos, G = self.pos, self.pos.tables.G
         mask = int(pos.st[L.S_MOVED])
@@ -349,7 +349,7 @@ class Session:
         level = LEVELS[self.level]
         if level.depth is not None:
             return Limits(depth=level.depth)
-        actions = ENDERS_ACTIONS if self.game.family == ENDERS else 1
+        actions = ENDERS_ACTIONS_PER_TURN if self.game.multi_action else 1
         seconds = level.seconds / actions
         if self.clock.timed:
             side = self.pos.turn

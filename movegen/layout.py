@@ -77,6 +77,7 @@ GI_GATE_W = 13
 GI_GATE_B = 14
 GI_ZSIDE = 15  # Zobrist key of Black to move
 GI_NCELLS = 16
+GI_DOUBLE_RANK = 17  # White's 0-based rank from which pawns may double-step (Batteries)
 GI_SIZE = 20
 
 # The game table G: one flat int64 array holding every table at a fixed offset.
@@ -110,6 +111,7 @@ _SIZES = (
     ("ZRES", 2 * NT_MAX * MAX_ATOMS),  # Ender's reserve [colour, type, count]
     ("ZMISC", 8),  # Ender's: 0 turn under way, 1 reply turn
     ("VALUES", NT_MAX),  # centipawn value per type
+    ("ROLE", NT_MAX),  # the family's role code of each type (Batteries: movegen/batteries.py)
 )
 _offset = 0
 OFFSETS = {}
@@ -143,3 +145,4 @@ ZMOVED = OFFSETS["ZMOVED"]
 ZRES = OFFSETS["ZRES"]
 ZMISC = OFFSETS["ZMISC"]
 VALUES = OFFSETS["VALUES"]
+ROLE = OFFSETS["ROLE"]

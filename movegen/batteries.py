@@ -3,14 +3,16 @@ transparency, overtaking and the charged Soldier are code here; make/unmake are 
 shared core's.
 
 Which piece does what is read from the game record: each ``PieceType.role`` becomes a
-role code in the table ``G[ROLE + type]``, the Soldier's double-step rank is
+role code in the table ``G[ROLE + type]`` (and the Battery's type, looked at on every
+square a move passes, is ``G[GI_BATTERY]``), the Soldier's double-step rank is
 ``Game.pawn_double_rank`` and its promotion the first of ``Game.promotions``.
 """
 from .core import encode, is_enemy, own_type
 from .jit import kernel
-from .layout import (BLACK_BIT, EMPTY, F_NORMAL, F_OVERTAKE, GI_DOUBLE_RANK, GI_H, GI_NCELLS,
-                     GI_STRIDE, OFF, PROMO, ROLE, SQUARES, SQ_RANK, S_KING, S_SIDE)
+from .layout import (BLACK_BIT, EMPTY, F_NORMAL, F_OVERTAKE, GI_BATTERY, GI_DOUBLE_RANK, GI_H,
+                     GI_NCELLS, GI_STRIDE, OFF, PROMO, ROLE, SQUARES, SQ_RANK, S_KING, S_SIDE)
 
+# role codes; ORTHOG..AGENT are the three orthogonal sliders
 PRESIDENT, BATTERY, LADY, DIAG, ORTHOG, EQUINE, AGENT, SOLDIER = 1, 2, 3, 4, 5, 6, 7, 8
 ROLES = {"president": PRESIDENT, "battery": BATTERY, "lady": LADY, "diag": DIAG,
          "orthog": ORTHOG, "equine": EQUINE, "agent": AGENT, "soldier": SOLDIER}
@@ -29,36 +31,32 @@ def _knight(stride):
 
 
 @kernel
-def role_of(G, p):
-    """Role code of what stands on a cell holding ``p`` (0: empty or off the board)."""
-    return G[ROLE + p % BLACK_BIT]
+def is_battery(p, battery):
+    """Does a cell holding ``p`` hold a Battery of either side (``battery``: its type)?"""
+    return p == battery or p == battery + BLACK_BIT
 
 
 @kernel
-def is_battery(G, p):
-    return role_of(G, p) == BATTERY
-
-
-@kernel
-def charged(G, board, sq, colour, stride):
+def charged(board, sq, colour, stride, battery):
     """Does a friendly Battery stand on one of the 8 squares around ``sq``?"""
+    own = battery + BLACK_BIT * colour
     for d in _dirs(stride):
-        q = board[sq + d]
-        if is_battery(G, q) and own_type(q, colour) != 0:
+        if board[sq + d] == own:
             return True
     return False
 
 
 @kernel
-def _victim(G, q, side):
+def _victim(q, side, battery):
     """Can a non-President of ``side`` capture what stands on a square holding ``q``?"""
-    return is_enemy(q, side) and not is_battery(G, q)
+    return is_enemy(q, side) and not is_battery(q, battery)
 
 
 @kernel
 def _slides(G, board, buf, n, s, side, stride, first, last, capture_far):
     """Slides along directions first..last-1, passing over Batteries; quiet moves to any
     empty square, a capture of the first non-Battery piece if adjacent or ``capture_far``."""
+    battery = G[GI_BATTERY]
     dirs = _dirs(stride)
     for i in range(first, last):
         d = dirs[i]
@@ -69,8 +67,8 @@ def _slides(G, board, buf, n, s, side, stride, first, last, capture_far):
             if q == EMPTY:
                 buf[n] = encode(s, to, 0, F_NORMAL, 0)
                 n += 1
-            elif not is_battery(G, q):
-                if q != OFF and _victim(G, q, side) and (capture_far or dist == 1):
+            elif not is_battery(q, battery):
+                if q != OFF and _victim(q, side, battery) and (capture_far or dist == 1):
                     buf[n] = encode(s, to, 0, F_NORMAL, 0)
                     n += 1
                 break
@@ -81,6 +79,7 @@ def _slides(G, board, buf, n, s, side, stride, first, last, capture_far):
 
 @kernel
 def _gen_soldier(G, board, buf, n, s, side, stride, ch):
+    battery = G[GI_BATTERY]
     fwd = stride if side == 0 else -stride
     rank = G[SQ_RANK + s]
     h = G[GI_H]
@@ -95,19 +94,19 @@ def _gen_soldier(G, board, buf, n, s, side, stride, ch):
     # two straight: from the start rank, or anywhere when charged; passes over a Battery
     two = s + 2 * fwd
     if (rank == start or ch) and board[two] == EMPTY and (
-            board[one] == EMPTY or is_battery(G, board[one])):
+            board[one] == EMPTY or is_battery(board[one], battery)):
         promo = promotion if G[SQ_RANK + two] == last else 0
         buf[n] = encode(s, two, promo, F_NORMAL, 0)
         n += 1
     for dx in (-1, 1):
         to = s + fwd + dx
-        if _victim(G, board[to], side):
+        if _victim(board[to], side, battery):
             promo = promotion if G[SQ_RANK + to] == last else 0
             buf[n] = encode(s, to, promo, F_NORMAL, 0)
             n += 1
         far = to + fwd + dx
         mid = board[to]
-        if ch and (mid == EMPTY or is_battery(G, mid)) and _victim(G, board[far], side):
+        if ch and (mid == EMPTY or is_battery(mid, battery)) and _victim(board[far], side, battery):
             promo = promotion if G[SQ_RANK + far] == last else 0
             buf[n] = encode(s, far, promo, F_NORMAL, 0)
             n += 1
@@ -117,11 +116,12 @@ def _gen_soldier(G, board, buf, n, s, side, stride, ch):
 @kernel
 def _gen_agent_extras(G, board, buf, n, s, side, stride):
     """A charged Agent's diagonal steps and its jumps (overtaking, or over a Battery)."""
+    battery = G[GI_BATTERY]
     dirs = _dirs(stride)
     for i in range(4, 8):  # diagonal steps (orthogonal ones are the Rook slide's)
         to = s + dirs[i]
         q = board[to]
-        if q == EMPTY or _victim(G, q, side):
+        if q == EMPTY or _victim(q, side, battery):
             buf[n] = encode(s, to, 0, F_NORMAL, 0)
             n += 1
     for i in range(8):
@@ -130,10 +130,10 @@ def _gen_agent_extras(G, board, buf, n, s, side, stride):
         if board[to] != EMPTY:
             continue
         q = board[mid]
-        if _victim(G, q, side):
+        if _victim(q, side, battery):
             buf[n] = encode(s, to, 0, F_OVERTAKE, mid)
             n += 1
-        elif is_battery(G, q) and i >= 4:
+        elif is_battery(q, battery) and i >= 4:
             # over a Battery: a plain move; straight ones equal the Rook slide already
             buf[n] = encode(s, to, 0, F_NORMAL, 0)
             n += 1
@@ -144,6 +144,7 @@ def _gen_agent_extras(G, board, buf, n, s, side, stride):
 def gen_batteries_pseudo(G, board, st, buf, n):
     side = st[S_SIDE]
     stride = G[GI_STRIDE]
+    battery = G[GI_BATTERY]
     dirs = _dirs(stride)
     for i in range(G[GI_NCELLS]):
         s = G[SQUARES + i]
@@ -166,9 +167,9 @@ def gen_batteries_pseudo(G, board, st, buf, n):
                         n += 1
                     to += d
         elif role == SOLDIER:
-            n = _gen_soldier(G, board, buf, n, s, side, stride, charged(G, board, s, side, stride))
+            n = _gen_soldier(G, board, buf, n, s, side, stride, charged(board, s, side, stride, battery))
         else:
-            ch = charged(G, board, s, side, stride)
+            ch = charged(board, s, side, stride, battery)
             if role == LADY:
                 n = _slides(G, board, buf, n, s, side, stride, 0, 8, ch)
             elif role == DIAG:
@@ -177,7 +178,7 @@ def gen_batteries_pseudo(G, board, st, buf, n):
                 n = _slides(G, board, buf, n, s, side, stride, 0, 4, ch)
                 if ch and role == EQUINE:
                     for d in _knight(stride):
-                        if _victim(G, board[s + d], side):
+                        if _victim(board[s + d], side, battery):
                             buf[n] = encode(s, s + d, 0, F_NORMAL, 0)
                             n += 1
                 elif ch and role == AGENT:
@@ -189,13 +190,14 @@ def gen_batteries_pseudo(G, board, st, buf, n):
 def batteries_attacked(G, board, sq, by):
     """Is ``sq`` attacked by ``by``, with each attacker's charge as it stands now?"""
     stride = G[GI_STRIDE]
+    battery = G[GI_BATTERY]
     dirs = _dirs(stride)
     fwd = stride if by == 0 else -stride
     for i in range(8):
         d = dirs[i]
         s = sq + d
         dist = 1
-        while board[s] == EMPTY or is_battery(G, board[s]):  # Batteries never block
+        while board[s] == EMPTY or is_battery(board[s], battery):  # Batteries never block
             s += d
             dist += 1
         t = own_type(board[s], by)
@@ -209,16 +211,17 @@ def batteries_attacked(G, board, sq, by):
         elif role == SOLDIER:
             # the Soldier steps from s towards sq: -d must be one of its forward diagonals
             if -d == fwd + 1 or -d == fwd - 1:
-                if dist == 1 or (dist == 2 and charged(G, board, s, by, stride)):
+                if dist == 1 or (dist == 2 and charged(board, s, by, stride, battery)):
                     return True
-        elif role == LADY or (role == DIAG and diagonal) or (not diagonal and (role == ORTHOG or role == EQUINE or role == AGENT)):
-            if dist == 1 or charged(G, board, s, by, stride):
+        elif role == LADY or (role == DIAG and diagonal) or (ORTHOG <= role <= AGENT and not diagonal):
+            if dist == 1 or charged(board, s, by, stride, battery):
                 return True
-        elif role == AGENT and dist == 1 and charged(G, board, s, by, stride):
+        elif role == AGENT and dist == 1 and charged(board, s, by, stride, battery):
             return True  # a charged Agent's diagonal step (its overtaking is no wider)
     for d in _knight(stride):
         s = sq + d
-        if G[ROLE + own_type(board[s], by)] == EQUINE and charged(G, board, s, by, stride):
+        t = own_type(board[s], by)
+        if t != 0 and G[ROLE + t] == EQUINE and charged(board, s, by, stride, battery):
             return True
     return False
 

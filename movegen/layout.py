@@ -78,6 +78,7 @@ GI_GATE_B = 14
 GI_ZSIDE = 15  # Zobrist key of Black to move
 GI_NCELLS = 16
 GI_DOUBLE_RANK = 17  # White's 0-based rank from which pawns may double-step (Batteries)
+GI_BATTERY = 18  # Batteries: the type whose role is "battery" (checked on every square walked)
 GI_SIZE = 20
 
 # The game table G: one flat int64 array holding every table at a fixed offset.

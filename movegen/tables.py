@@ -199,7 +199,11 @@ def build_tables(game: Game) -> Tables:
     gi[L.GI_ZSIDE] = rng.integers(1, 2**63 - 1, dtype=np.int64)
     _put(G, "VALUES", [0] + [p.value for p in game.pieces])
     if game.family == BATTERIES:
-        _put(G, "ROLE", [0] + [_role(game, p) for p in game.pieces])
+        roles = [0] + [_role(game, p) for p in game.pieces]
+        _put(G, "ROLE", roles)
+        if roles.count(ROLES["battery"]) != 1:
+            raise ValueError(f"{game.name} needs exactly one piece with the role 'battery'")
+        gi[L.GI_BATTERY] = roles.index(ROLES["battery"])
     return Tables(G, geo.nsq)
 
 

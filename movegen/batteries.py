@@ -166,11 +166,11 @@ def gen_batteries_pseudo(G, board, st, buf, n):
                         buf[n] = encode(s, to, 0, F_NORMAL, 0)
                         n += 1
                     to += d
-        elif role == SOLDIER:
-            n = _gen_soldier(G, board, buf, n, s, side, stride, charged(board, s, side, stride, battery))
         else:
             ch = charged(board, s, side, stride, battery)
-            if role == LADY:
+            if role == SOLDIER:
+                n = _gen_soldier(G, board, buf, n, s, side, stride, ch)
+            elif role == LADY:
                 n = _slides(G, board, buf, n, s, side, stride, 0, 8, ch)
             elif role == DIAG:
                 n = _slides(G, board, buf, n, s, side, stride, 4, 8, ch)
@@ -213,7 +213,8 @@ def batteries_attacked(G, board, sq, by):
             if -d == fwd + 1 or -d == fwd - 1:
                 if dist == 1 or (dist == 2 and charged(board, s, by, stride, battery)):
                     return True
-        elif role == LADY or (role == DIAG and diagonal) or (ORTHOG <= role <= AGENT and not diagonal):
+        elif role == LADY or (role == DIAG and diagonal) or (
+                ORTHOG <= role <= AGENT and not diagonal):
             if dist == 1 or charged(board, s, by, stride, battery):
                 return True
         elif role == AGENT and dist == 1 and charged(board, s, by, stride, battery):

@@ -197,4 +197,5 @@ def test_a_capture_the_chess_rules_cannot_check_is_refused():
     with pytest.raises(ValueError, match="Knight of lame-gothic"):
         Position(replace(GOTHIC, name="lame-gothic", pieces=pieces))
     with pytest.raises(ValueError, match="'X'"):
-        Position(replace(GOTHIC, pieces=(replace(GOTHIC.pieces[0], betza="X"),) + GOTHIC.pieces[1:]))
+        king = replace(GOTHIC.pieces[0], betza="X")
+        Position(replace(GOTHIC, pieces=(king,) + GOTHIC.pieces[1:]))

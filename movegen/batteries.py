@@ -33,7 +33,7 @@ def _knight(stride):
 @kernel
 def is_battery(p, battery):
     """Does a cell holding ``p`` hold a Battery of either side (``battery``: its type)?"""
-    return p == battery or p == battery + BLACK_BIT
+    return p | BLACK_BIT == battery | BLACK_BIT  # one test for both colours (OFF has bit 64)
 
 
 @kernel

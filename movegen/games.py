@@ -44,7 +44,8 @@ class Game:
     castle_king_files: tuple = (None, None)  #: "fixed": king's file after (kingside, queenside)
     shuffle: str | None = None  #: "capablanca" or "sultan" for the random-setup games
     promotions: str = ""  #: letters a pawn may promote to, best first
-    pawn_double_rank: int = 2  #: White's rank (1-based) from which pawns may double-step
+    #: White's rank (1-based) from which pawns may double-step (chess-like games: 2 only)
+    pawn_double_rank: int = 2
     en_passant: bool = True
     drops: bool = False
     gates: tuple = ()  #: (White's gate, Black's gate) in Ender's Chess

@@ -14,6 +14,7 @@ from .games import BATTERIES, CHESS, ENDERS, Game
 
 MAX_ATOMS = L.MAX_ATOMS
 
+
 class Tables:
     """A game's rules as numbers: the flat table ``G`` the kernels read, plus named
     numpy views into it for Python code (``t.zp[code, sq]``, ``t.gi[GI_KING]``...)."""
@@ -175,6 +176,8 @@ def build_tables(game: Game) -> Tables:
     _put(G, "PROMO", [game.letters.index(letter) + 1 for letter in game.promotions])
     gi[L.GI_NPROMO] = len(game.promotions)
     gi[L.GI_EP] = int(game.en_passant and game.family == CHESS)
+    if game.family == CHESS and game.pawn_double_rank != 2:
+        raise ValueError(f"{game.name}: chess-like pawns double-step from the 2nd rank only")
     gi[L.GI_DOUBLE_RANK] = game.pawn_double_rank - 1
     if game.gates:
         gi[L.GI_GATE_W], gi[L.GI_GATE_B] = (geo.parse(s) for s in game.gates)
@@ -204,6 +207,8 @@ def build_tables(game: Game) -> Tables:
         if roles.count(ROLES["battery"]) != 1:
             raise ValueError(f"{game.name} needs exactly one piece with the role 'battery'")
         gi[L.GI_BATTERY] = roles.index(ROLES["battery"])
+    elif any(p.role for p in game.pieces):
+        raise ValueError(f"{game.name}: piece roles belong to Batteries; this family has none")
     return Tables(G, geo.nsq)
 
 

@@ -185,10 +185,16 @@ def test_batteries_reads_the_soldier_double_step_rank_from_the_record():
     assert "c2c4" in Position(moved, "4k5/10/10/10/10/10/10/10/2S7/4K5 w - - 0 1").legal_moves()
 
 
-def test_a_piece_without_a_known_role_is_refused():
+def test_a_piece_role_the_rules_do_not_know_is_refused():
     pieces = tuple(replace(p, role="") if p.letter == "B" else p for p in BATTERIES_GAME.pieces)
     with pytest.raises(ValueError, match="Battery of batteries-broken has role ''"):
         Position(replace(BATTERIES_GAME, name="batteries-broken", pieces=pieces))
+    two = tuple(replace(p, role="battery") if p.letter == "L" else p for p in BATTERIES_GAME.pieces)
+    with pytest.raises(ValueError, match="exactly one piece with the role 'battery'"):
+        Position(replace(BATTERIES_GAME, name="two-batteries", pieces=two))
+    charged_gothic = (replace(GOTHIC.pieces[0], role="battery"),) + GOTHIC.pieces[1:]
+    with pytest.raises(ValueError, match="roles belong to Batteries"):
+        Position(replace(GOTHIC, pieces=charged_gothic))
 
 
 def test_a_capture_the_chess_rules_cannot_check_is_refused():
@@ -196,6 +202,8 @@ def test_a_capture_the_chess_rules_cannot_check_is_refused():
     pieces = tuple(replace(p, betza="nN") if p.letter == "N" else p for p in GOTHIC.pieces)
     with pytest.raises(ValueError, match="Knight of lame-gothic"):
         Position(replace(GOTHIC, name="lame-gothic", pieces=pieces))
+    with pytest.raises(ValueError, match="2nd rank only"):
+        Position(replace(GOTHIC, pawn_double_rank=3))
     with pytest.raises(ValueError, match="'X'"):
         king = replace(GOTHIC.pieces[0], betza="X")
         Position(replace(GOTHIC, pieces=(king,) + GOTHIC.pieces[1:]))

@@ -25,7 +25,8 @@ NSLOTS = 22  # XBoard 4.9 piece types per colour in a "fairy" table (King last)
 
 @dataclass(frozen=True)
 class XBoardVariant:
-    name: str
+    """How XBoard is told about one game (``XB`` is keyed by the game's name)."""
+
     known: bool  #: XBoard knows the name: no setup needed
     slots: dict  #: our letter -> XBoard piece-type index
     parent: str = "fairy"
@@ -45,27 +46,27 @@ class XBoardVariant:
 _PAWN = "fmWfceFifmnD"
 
 XB = {
-    "normal": XBoardVariant("normal", True, {}),
-    "capablanca": XBoardVariant("capablanca", True, {}),
-    "caparandom": XBoardVariant("caparandom", True, {}),
+    "normal": XBoardVariant(True, {}),
+    "capablanca": XBoardVariant(True, {}),
+    "caparandom": XBoardVariant(True, {}),
     "energizer": XBoardVariant(
-        "energizer", False,
+        False,
         {"P": 0, "N": 1, "B": 2, "R": 3, "Q": 4, "A": 7, "C": 8, "K": 21},
         betza={"P": _PAWN, "K": "KO2"}),
     "sultan": XBoardVariant(
-        "sultan", False,
+        False,
         {"P": 0, "N": 1, "B": 2, "R": 3, "Q": 4, "C": 6, "K": 21},
         betza={"P": _PAWN, "K": "KO3"}),
     "sultanrandom": XBoardVariant(
-        "sultanrandom", False,
+        False,
         {"P": 0, "N": 1, "B": 2, "R": 3, "Q": 4, "C": 6, "K": 21},
         parent="caparandom", betza={"P": _PAWN}),
     "batteries": XBoardVariant(
-        "batteries", False,
+        False,
         {"S": 0, "E": 1, "D": 2, "O": 3, "L": 4, "A": 7, "B": 11, "K": 21},
         betza={"S": "fmWfcFifmnD"}),
     "enders": XBoardVariant(
-        "enders", False,
+        False,
         {"N": 1, "B": 2, "R": 3, "K": 10},
         parent="bughouse", holdings=4),
 }

@@ -1,17 +1,22 @@
-"""Chess with Batteries: the rules the piece tables cannot say (movegen/games.py
-lists the pieces in this order). Charge, Battery transparency, overtaking and the
-charged Soldier are code here; make/unmake are the shared core's.
-"""
-import numpy as np
+"""Chess with Batteries: the rules the piece tables cannot say. Charge, Battery
+transparency, overtaking and the charged Soldier are code here; make/unmake are the
+shared core's.
 
+Which piece does what is read from the game record: each ``PieceType.role`` becomes a
+role code in the table ``G[ROLE + type]`` (and the Battery's type, looked at on every
+square a move passes, is ``G[GI_BATTERY]``), the Soldier's double-step rank is
+``Game.pawn_double_rank`` and its promotion the first of ``Game.promotions``.
+"""
 from .core import encode, is_enemy, own_type
 from .fields import cell_square, rank_of
 from .jit import kernel
-from .layout import BLACK_BIT, EMPTY, F_NORMAL, F_OVERTAKE, GI_NCELLS, GI_STRIDE, OFF, S_KING, S_SIDE
+from .layout import (BLACK_BIT, EMPTY, F_NORMAL, F_OVERTAKE, GI_BATTERY, GI_DOUBLE_RANK, GI_H,
+                     GI_NCELLS, GI_STRIDE, OFF, PROMO, ROLE, S_KING, S_SIDE)
 
+# role codes; ORTHOG..AGENT are the three orthogonal sliders
 PRESIDENT, BATTERY, LADY, DIAG, ORTHOG, EQUINE, AGENT, SOLDIER = 1, 2, 3, 4, 5, 6, 7, 8
-SOLDIER_START_RANK = np.array([2, 7])  # 0-based ranks 3 and 8
-LAST_RANK = np.array([9, 0])
+ROLES = {"president": PRESIDENT, "battery": BATTERY, "lady": LADY, "diag": DIAG,
+         "orthog": ORTHOG, "equine": EQUINE, "agent": AGENT, "soldier": SOLDIER}
 
 
 @kernel
@@ -27,14 +32,15 @@ def _knight(stride):
 
 
 @kernel
-def is_battery(p):
-    return p == BATTERY or p == BATTERY + BLACK_BIT
+def is_battery(p, battery):
+    """Does a cell holding ``p`` hold a Battery of either side (``battery``: its type)?"""
+    return p | BLACK_BIT == battery | BLACK_BIT  # one test for both colours (OFF has bit 64)
 
 
 @kernel
-def charged(board, sq, colour, stride):
+def charged(board, sq, colour, stride, battery):
     """Does a friendly Battery stand on one of the 8 squares around ``sq``?"""
-    own = BATTERY + BLACK_BIT * colour
+    own = battery + BLACK_BIT * colour
     for d in _dirs(stride):
         if board[sq + d] == own:
             return True
@@ -42,15 +48,16 @@ def charged(board, sq, colour, stride):
 
 
 @kernel
-def _victim(q, side):
+def _victim(q, side, battery):
     """Can a non-President of ``side`` capture what stands on a square holding ``q``?"""
-    return is_enemy(q, side) and not is_battery(q)
+    return is_enemy(q, side) and not is_battery(q, battery)
 
 
 @kernel
-def _slides(board, buf, n, s, side, stride, first, last, capture_far):
+def _slides(G, board, buf, n, s, side, stride, first, last, capture_far):
     """Slides along directions first..last-1, passing over Batteries; quiet moves to any
     empty square, a capture of the first non-Battery piece if adjacent or ``capture_far``."""
+    battery = G[GI_BATTERY]
     dirs = _dirs(stride)
     for i in range(first, last):
         d = dirs[i]
@@ -61,8 +68,8 @@ def _slides(board, buf, n, s, side, stride, first, last, capture_far):
             if q == EMPTY:
                 buf[n] = encode(s, to, 0, F_NORMAL, 0)
                 n += 1
-            elif not is_battery(q):
-                if q != OFF and _victim(q, side) and (capture_far or dist == 1):
+            elif not is_battery(q, battery):
+                if q != OFF and _victim(q, side, battery) and (capture_far or dist == 1):
                     buf[n] = encode(s, to, 0, F_NORMAL, 0)
                     n += 1
                 break
@@ -73,44 +80,49 @@ def _slides(board, buf, n, s, side, stride, first, last, capture_far):
 
 @kernel
 def _gen_soldier(G, board, buf, n, s, side, stride, ch):
+    battery = G[GI_BATTERY]
     fwd = stride if side == 0 else -stride
     rank = rank_of(G, s)
-    last = LAST_RANK[side]
+    h = G[GI_H]
+    last = h - 1 if side == 0 else 0
+    start = G[GI_DOUBLE_RANK] if side == 0 else h - 1 - G[GI_DOUBLE_RANK]
+    promotion = G[PROMO]  # a Soldier on the last rank must become this (the Agent)
     one = s + fwd
     if board[one] == EMPTY:
-        promo = AGENT if rank_of(G, one) == last else 0
+        promo = promotion if rank_of(G, one) == last else 0
         buf[n] = encode(s, one, promo, F_NORMAL, 0)
         n += 1
     # two straight: from the start rank, or anywhere when charged; passes over a Battery
     two = s + 2 * fwd
-    if (rank == SOLDIER_START_RANK[side] or ch) and board[two] == EMPTY and (
-            board[one] == EMPTY or is_battery(board[one])):
-        promo = AGENT if rank_of(G, two) == last else 0
+    if (rank == start or ch) and board[two] == EMPTY and (
+            board[one] == EMPTY or is_battery(board[one], battery)):
+        promo = promotion if rank_of(G, two) == last else 0
         buf[n] = encode(s, two, promo, F_NORMAL, 0)
         n += 1
     for dx in (-1, 1):
         to = s + fwd + dx
-        if _victim(board[to], side):
-            promo = AGENT if rank_of(G, to) == last else 0
+        if _victim(board[to], side, battery):
+            promo = promotion if rank_of(G, to) == last else 0
             buf[n] = encode(s, to, promo, F_NORMAL, 0)
             n += 1
         far = to + fwd + dx
         mid = board[to]
-        if ch and (mid == EMPTY or is_battery(mid)) and _victim(board[far], side):
-            promo = AGENT if rank_of(G, far) == last else 0
+        if ch and (mid == EMPTY or is_battery(mid, battery)) and _victim(board[far], side, battery):
+            promo = promotion if rank_of(G, far) == last else 0
             buf[n] = encode(s, far, promo, F_NORMAL, 0)
             n += 1
     return n
 
 
 @kernel
-def _gen_agent_extras(board, buf, n, s, side, stride):
+def _gen_agent_extras(G, board, buf, n, s, side, stride):
     """A charged Agent's diagonal steps and its jumps (overtaking, or over a Battery)."""
+    battery = G[GI_BATTERY]
     dirs = _dirs(stride)
     for i in range(4, 8):  # diagonal steps (orthogonal ones are the Rook slide's)
         to = s + dirs[i]
         q = board[to]
-        if q == EMPTY or _victim(q, side):
+        if q == EMPTY or _victim(q, side, battery):
             buf[n] = encode(s, to, 0, F_NORMAL, 0)
             n += 1
     for i in range(8):
@@ -119,10 +131,10 @@ def _gen_agent_extras(board, buf, n, s, side, stride):
         if board[to] != EMPTY:
             continue
         q = board[mid]
-        if _victim(q, side):
+        if _victim(q, side, battery):
             buf[n] = encode(s, to, 0, F_OVERTAKE, mid)
             n += 1
-        elif is_battery(q) and i >= 4:
+        elif is_battery(q, battery) and i >= 4:
             # over a Battery: a plain move; straight ones equal the Rook slide already
             buf[n] = encode(s, to, 0, F_NORMAL, 0)
             n += 1
@@ -133,19 +145,21 @@ def _gen_agent_extras(board, buf, n, s, side, stride):
 def gen_batteries_pseudo(G, board, st, buf, n):
     side = st[S_SIDE]
     stride = G[GI_STRIDE]
+    battery = G[GI_BATTERY]
     dirs = _dirs(stride)
     for i in range(G[GI_NCELLS]):
         s = cell_square(G, i)
         t = own_type(board[s], side)
         if t == 0:
             continue
-        if t == PRESIDENT:
+        role = G[ROLE + t]
+        if role == PRESIDENT:
             for d in dirs:
                 q = board[s + d]
                 if q == EMPTY or is_enemy(q, side):
                     buf[n] = encode(s, s + d, 0, F_NORMAL, 0)
                     n += 1
-        elif t == BATTERY:
+        elif role == BATTERY:
             for d in dirs:
                 to = s + d
                 while board[to] != OFF:
@@ -153,23 +167,23 @@ def gen_batteries_pseudo(G, board, st, buf, n):
                         buf[n] = encode(s, to, 0, F_NORMAL, 0)
                         n += 1
                     to += d
-        elif t == SOLDIER:
-            n = _gen_soldier(G, board, buf, n, s, side, stride, charged(board, s, side, stride))
         else:
-            ch = charged(board, s, side, stride)
-            if t == LADY:
-                n = _slides(board, buf, n, s, side, stride, 0, 8, ch)
-            elif t == DIAG:
-                n = _slides(board, buf, n, s, side, stride, 4, 8, ch)
-            else:
-                n = _slides(board, buf, n, s, side, stride, 0, 4, ch)
-                if ch and t == EQUINE:
+            ch = charged(board, s, side, stride, battery)
+            if role == SOLDIER:
+                n = _gen_soldier(G, board, buf, n, s, side, stride, ch)
+            elif role == LADY:
+                n = _slides(G, board, buf, n, s, side, stride, 0, 8, ch)
+            elif role == DIAG:
+                n = _slides(G, board, buf, n, s, side, stride, 4, 8, ch)
+            else:  # Orthog, Equine, Agent
+                n = _slides(G, board, buf, n, s, side, stride, 0, 4, ch)
+                if ch and role == EQUINE:
                     for d in _knight(stride):
-                        if _victim(board[s + d], side):
+                        if _victim(board[s + d], side, battery):
                             buf[n] = encode(s, s + d, 0, F_NORMAL, 0)
                             n += 1
-                elif ch and t == AGENT:
-                    n = _gen_agent_extras(board, buf, n, s, side, stride)
+                elif ch and role == AGENT:
+                    n = _gen_agent_extras(G, board, buf, n, s, side, stride)
     return n
 
 
@@ -177,35 +191,39 @@ def gen_batteries_pseudo(G, board, st, buf, n):
 def batteries_attacked(G, board, sq, by):
     """Is ``sq`` attacked by ``by``, with each attacker's charge as it stands now?"""
     stride = G[GI_STRIDE]
+    battery = G[GI_BATTERY]
     dirs = _dirs(stride)
     fwd = stride if by == 0 else -stride
     for i in range(8):
         d = dirs[i]
         s = sq + d
         dist = 1
-        while board[s] == EMPTY or is_battery(board[s]):  # Batteries never block
+        while board[s] == EMPTY or is_battery(board[s], battery):  # Batteries never block
             s += d
             dist += 1
         t = own_type(board[s], by)
         if t == 0:
             continue
+        role = G[ROLE + t]
         diagonal = i >= 4
-        if t == PRESIDENT:
+        if role == PRESIDENT:
             if dist == 1:
                 return True
-        elif t == SOLDIER:
+        elif role == SOLDIER:
             # the Soldier steps from s towards sq: -d must be one of its forward diagonals
             if -d == fwd + 1 or -d == fwd - 1:
-                if dist == 1 or (dist == 2 and charged(board, s, by, stride)):
+                if dist == 1 or (dist == 2 and charged(board, s, by, stride, battery)):
                     return True
-        elif t == LADY or (t == DIAG and diagonal) or (t >= ORTHOG and not diagonal):
-            if dist == 1 or charged(board, s, by, stride):
+        elif role == LADY or (role == DIAG and diagonal) or (
+                ORTHOG <= role <= AGENT and not diagonal):
+            if dist == 1 or charged(board, s, by, stride, battery):
                 return True
-        elif t == AGENT and dist == 1 and charged(board, s, by, stride):
+        elif role == AGENT and dist == 1 and charged(board, s, by, stride, battery):
             return True  # a charged Agent's diagonal step (its overtaking is no wider)
     for d in _knight(stride):
         s = sq + d
-        if own_type(board[s], by) == EQUINE and charged(board, s, by, stride):
+        t = own_type(board[s], by)
+        if t != 0 and G[ROLE + t] == EQUINE and charged(board, s, by, stride, battery):
             return True
     return False
 

@@ -233,7 +233,7 @@ def parse_fen(game: Game, t: Tables, fen: str):
     """Board and scalar arrays of ``fen``; also whether castling was in Shredder-FEN."""
     if not isinstance(fen, str) or not fen.strip():
         raise ValueError("empty FEN")
-    geo = geometry(game.name)
+    geo = geometry(game)
     fields = fen.split()
     if len(fields) < 2:
         raise ValueError("FEN has no side to move")
@@ -307,7 +307,7 @@ def _castling_text(game, geo, board, st, shredder: bool) -> str:
 
 
 def write_fen(game: Game, board, st, shredder: bool = False) -> str:
-    geo = geometry(game.name)
+    geo = geometry(game)
     text = _board_text(game, geo, board)
     if game.drops:
         res = ""

@@ -4,7 +4,7 @@ A game is one ``Game`` record. The generic chess-like generator reads the piece
 tables built from these records; what a table cannot say (Battery charge,
 Ender's turns) lives in the family's own module (``batteries``, ``enders``).
 """
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 CHESS, BATTERIES, ENDERS = 0, 1, 2  # rule families
 
@@ -19,11 +19,19 @@ class PieceType:
     value: int  #: centipawns, the rule file's starting values
     royal: bool = False  #: its capture (or being left attacked) loses
     pawn: bool = False  #: pawn moves, double step, promotion and en passant are code
+    #: what the family's own rules do with it, where the Betza string cannot say
+    #: (Batteries: "president", "battery", "lady", "diag", "orthog", "equine", "agent",
+    #: "soldier"; see movegen/batteries.py)
+    role: str = ""
 
 
 @dataclass(frozen=True)
 class Game:
-    """The rules of one game, as plain fields."""
+    """The rules of one game, as plain fields.
+
+    Frozen and hashable: the tables built from it are cached on the record itself, so
+    a ``Game`` that is not in ``GAMES`` works everywhere a registered one does.
+    """
 
     name: str
     family: int
@@ -36,13 +44,11 @@ class Game:
     castle_king_files: tuple = (None, None)  #: "fixed": king's file after (kingside, queenside)
     shuffle: str | None = None  #: "capablanca" or "sultan" for the random-setup games
     promotions: str = ""  #: letters a pawn may promote to, best first
-    pawn_double_rank: int = 2  #: White's rank (1-based) from which pawns may double-step
+    #: White's rank (1-based) from which pawns may double-step (chess-like games: 2 only)
+    pawn_double_rank: int = 2
     en_passant: bool = True
     drops: bool = False
     gates: tuple = ()  #: (White's gate, Black's gate) in Ender's Chess
-    xboard_parent: str = "fairy"  #: the variant XBoard draws the board of
-    xboard_known: bool = False  #: XBoard knows this variant by name
-    notes: dict = field(default_factory=dict)
 
     def piece(self, letter: str) -> PieceType:
         for p in self.pieces:
@@ -79,7 +85,6 @@ _FIDE_VALUES = {"Q": 900, "R": 500, "B": 330, "N": 320}
 
 
 def _fide(p: PieceType) -> PieceType:
-    from dataclasses import replace
     return replace(p, value=_FIDE_VALUES.get(p.letter, p.value))
 
 
@@ -88,7 +93,6 @@ NORMAL = Game(
     pieces=(KING, _fide(QUEEN), _fide(ROOK), _fide(BISHOP), _fide(KNIGHT), PAWN),
     start_fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     castling="fixed", castle_king_files=(6, 2), promotions="QRBN",
-    xboard_parent="normal", xboard_known=True,
 )
 
 _CAPA_PIECES = (KING, QUEEN, CHANCELLOR, ARCHBISHOP, ROOK, BISHOP, KNIGHT, PAWN)
@@ -97,14 +101,12 @@ CAPABLANCA = Game(
     name="capablanca", family=CHESS, files=10, ranks=8, pieces=_CAPA_PIECES,
     start_fen="rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
     castling="fixed", castle_king_files=(8, 2), promotions="QCARBN",
-    xboard_parent="capablanca", xboard_known=True,
 )
 
 CAPARANDOM = Game(
     name="caparandom", family=CHESS, files=10, ranks=8, pieces=_CAPA_PIECES,
     start_fen=CAPABLANCA.start_fen, castling="fixed", castle_king_files=(8, 2),
     shuffle="capablanca", promotions="QCARBN",
-    xboard_parent="caparandom", xboard_known=True,
 )
 
 ENERGIZER = Game(
@@ -112,7 +114,6 @@ ENERGIZER = Game(
     pieces=(KING, QUEEN, CHANCELLOR, ARCHBISHOP, ROOK, BISHOP, KNIGHT, PAWN),
     start_fen="rnackqnr/pbppppbp/1p4p1/8/8/1P4P1/PBPPPPBP/RNACKQNR w KQkq - 0 1",
     castling="relative", promotions="QCARBN",
-    xboard_parent="fairy",
 )
 
 _SULTAN_PIECES = (KING, QUEEN, ROOK, BISHOP, KNIGHT, COURIER, PAWN)
@@ -121,13 +122,12 @@ SULTAN = Game(
     name="sultan", family=CHESS, files=10, ranks=8, pieces=_SULTAN_PIECES,
     start_fen="rnbcqkcbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBCQKCBNR w KQkq - 0 1",
     castling="fixed", castle_king_files=(8, 2), promotions="QCRBN",
-    xboard_parent="fairy",
 )
 
 SULTANRANDOM = Game(
     name="sultanrandom", family=CHESS, files=10, ranks=8, pieces=_SULTAN_PIECES,
     start_fen=SULTAN.start_fen, castling="fixed", castle_king_files=(8, 2),
-    shuffle="sultan", promotions="QCRBN", xboard_parent="fairy",
+    shuffle="sultan", promotions="QCRBN",
 )
 
 # Chess with Batteries: the Betza strings describe the uncharged moves for the GUI;
@@ -135,17 +135,17 @@ SULTANRANDOM = Game(
 BATTERIES_GAME = Game(
     name="batteries", family=BATTERIES, files=10, ranks=10,
     pieces=(
-        PieceType("K", "President", "K", 0, royal=True),
-        PieceType("B", "Battery", "mQ", 300),
-        PieceType("L", "Lady", "mQcK", 600),
-        PieceType("D", "Diag", "mBcF", 250),
-        PieceType("O", "Orthog", "mRcW", 350),
-        PieceType("E", "Equine", "mRcW", 400),
-        PieceType("A", "Agent", "mRcW", 450),
-        PieceType("S", "Soldier", "fmWfcF", 100, pawn=True),
+        PieceType("K", "President", "K", 0, royal=True, role="president"),
+        PieceType("B", "Battery", "mQ", 300, role="battery"),
+        PieceType("L", "Lady", "mQcK", 600, role="lady"),
+        PieceType("D", "Diag", "mBcF", 250, role="diag"),
+        PieceType("O", "Orthog", "mRcW", 350, role="orthog"),
+        PieceType("E", "Equine", "mRcW", 400, role="equine"),
+        PieceType("A", "Agent", "mRcW", 450, role="agent"),
+        PieceType("S", "Soldier", "fmWfcF", 100, pawn=True, role="soldier"),
     ),
     start_fen="2eokloe2/2baddab2/1ssssssss1/10/10/10/10/1SSSSSSSS1/2BADDAB2/2EOKLOE2 w - - 0 1",
-    promotions="A", pawn_double_rank=3, en_passant=False, xboard_parent="fairy",
+    promotions="A", pawn_double_rank=3, en_passant=False,
 )
 
 ENDERS_GAME = Game(
@@ -158,7 +158,7 @@ ENDERS_GAME = Game(
     ),
     start_fen="**1**/5/5/5/5/5/5/5/5/5/**1**[RRBBKKNNrrbbkknn] w - - 0 1",
     holes=("a1", "b1", "d1", "e1", "a11", "b11", "d11", "e11"),
-    drops=True, gates=("c1", "c11"), en_passant=False, xboard_parent="fairy",
+    drops=True, gates=("c1", "c11"), en_passant=False,
 )
 
 GAMES = {g.name: g for g in (NORMAL, CAPABLANCA, CAPARANDOM, ENERGIZER, SULTAN,

@@ -35,6 +35,30 @@ def in_check(G, board, st):
 
 
 @kernel
+def gen_pseudo(G, board, st, buf, n0):
+    """Write the pseudo-legal moves at ``buf[n0:]`` (Ender's: its actions, which are all
+    legal); return the end index."""
+    fam = G[GI_FAMILY]
+    if fam == Family.CHESS:
+        return gen_chess_pseudo(G, board, st, buf, n0)
+    if fam == Family.BATTERIES:
+        return gen_batteries_pseudo(G, board, st, buf, n0)
+    return gen_enders(G, board, st, buf, n0)
+
+
+@kernel
+def filter_legal(G, board, st, undo, buf, n0, n):
+    """Keep the moves of ``buf[n0:n]`` that leave the own royal piece safe; return the
+    new end index."""
+    fam = G[GI_FAMILY]
+    if fam == Family.CHESS:
+        return filter_chess_legal(G, board, st, undo, buf, n0, n)
+    if fam == Family.BATTERIES:
+        return _filter_batteries_legal(G, board, st, undo, buf, n0, n)
+    return n
+
+
+@kernel
 def _filter_batteries_legal(G, board, st, undo, buf, n0, n):
     side = st[S_SIDE]
     j = n0
@@ -52,14 +76,7 @@ def _filter_batteries_legal(G, board, st, undo, buf, n0, n):
 @kernel
 def gen_legal(G, board, st, undo, buf, n0):
     """Write the legal moves (Ender's: actions) at ``buf[n0:]``; return the end index."""
-    fam = G[GI_FAMILY]
-    if fam == Family.CHESS:
-        n = gen_chess_pseudo(G, board, st, buf, n0)
-        return filter_chess_legal(G, board, st, undo, buf, n0, n)
-    if fam == Family.BATTERIES:
-        n = gen_batteries_pseudo(G, board, st, buf, n0)
-        return _filter_batteries_legal(G, board, st, undo, buf, n0, n)
-    return gen_enders(G, board, st, buf, n0)
+    return filter_legal(G, board, st, undo, buf, n0, gen_pseudo(G, board, st, buf, n0))
 
 
 @kernel

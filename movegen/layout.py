@@ -127,7 +127,9 @@ _GI = ("FAMILY", "W", "H", "STRIDE", "NSQ", "NT",
        "KFILE_K", "KFILE_Q",  # fixed castling: king's file after kingside / queenside
        "NPROMO", "EP",  # promotion types; en passant exists
        "GATE_W", "GATE_B", "ZSIDE",  # Ender's gates; Zobrist key of Black to move
-       "NCELLS")
+       "NCELLS",
+       "DOUBLE_RANK",  # White's 0-based rank from which pawns may double-step (Batteries)
+       "BATTERY")  # Batteries: the Battery's type (0: none)
 G_LAYOUT = FlatLayout(
     [(name, ()) for name in _GI] + [("GI_SPARE", 20 - len(_GI))] + [
         ("SQUARES", 128),  # padded index of each board cell (GI_NCELLS of them)
@@ -151,15 +153,17 @@ G_LAYOUT = FlatLayout(
         ("ZRES", (2, NT_MAX, MAX_ATOMS)),  # Ender's reserve [colour, type, count]
         ("ZMISC", 8),  # Ender's: 0 turn under way, 1 reply turn
         ("VALUES", NT_MAX),  # centipawn value per type
+        ("ROLE", NT_MAX),  # the family's role code of each type (Batteries: movegen/batteries.py)
     ])
 G_SIZE = G_LAYOUT.size
 GI_SIZE = G_LAYOUT.offset["SQUARES"]
 (GI_FAMILY, GI_W, GI_H, GI_STRIDE, GI_NSQ, GI_NT, GI_PAWN, GI_KING, GI_CASTLE, GI_KFILE_K,
- GI_KFILE_Q, GI_NPROMO, GI_EP, GI_GATE_W, GI_GATE_B, GI_ZSIDE, GI_NCELLS) = (
+ GI_KFILE_Q, GI_NPROMO, GI_EP, GI_GATE_W, GI_GATE_B, GI_ZSIDE, GI_NCELLS, GI_DOUBLE_RANK,
+ GI_BATTERY) = (
     G_LAYOUT.offset[name] for name in _GI)
 (SQUARES, SQ_FILE, SQ_RANK, CELL, ADELTA, ARANGE, AMODE, ALAME, ACOUNT, LK_DELTA, LK_MASK,
  SL_DELTA, SL_MASK, N_LK, N_SL, PAWN_DIR, PROMO, RAY, SLIDE_DIR, ZP, ZC, ZEP, ZMOVED, ZRES,
- ZMISC, VALUES) = (G_LAYOUT.offset[name] for name in (
+ ZMISC, VALUES, ROLE) = (G_LAYOUT.offset[name] for name in (
     "SQUARES", "SQ_FILE", "SQ_RANK", "CELL", "ADELTA", "ARANGE", "AMODE", "ALAME", "ACOUNT",
     "LK_DELTA", "LK_MASK", "SL_DELTA", "SL_MASK", "N_LK", "N_SL", "PAWN_DIR", "PROMO", "RAY",
-    "SLIDE_DIR", "ZP", "ZC", "ZEP", "ZMOVED", "ZRES", "ZMISC", "VALUES"))
+    "SLIDE_DIR", "ZP", "ZC", "ZEP", "ZMOVED", "ZRES", "ZMISC", "VALUES", "ROLE"))

@@ -28,8 +28,8 @@ class Position:
 
     def __init__(self, game: str | Game = "normal", fen: str | None = None, *, seed: int | None = None):
         self.game = game if isinstance(game, Game) else find_game(game)
-        self.tables = build_tables(self.game.name)
-        self.geo = geometry(self.game.name)
+        self.tables = build_tables(self.game)
+        self.geo = geometry(self.game)
         if fen is None:
             fen = shuffled_fen(self.game, seed) if (self.game.shuffle and seed is not None) else self.game.start_fen
         self.board, self.st, self.shredder = parse_fen(self.game, self.tables, fen)

@@ -8,11 +8,11 @@ from functools import lru_cache
 import numpy as np
 
 from . import layout as L
+from .batteries import ROLES
 from .betza import CAPTURE, parse_betza
-from .games import CHESS, ENDERS, Game, find_game
+from .games import BATTERIES, CHESS, ENDERS, Game
 
 MAX_ATOMS = L.MAX_ATOMS
-
 
 
 class Tables:
@@ -82,21 +82,30 @@ def _atoms(game: Game, geo: Geometry, G: np.ndarray) -> None:
     leaps = [dict(), dict()]  # delta -> type mask, per colour
     slides = [dict(), dict()]
     for t, piece in enumerate(game.pieces, start=1):
+        atoms = parse_betza(piece.betza)
+        if len(atoms) > MAX_ATOMS:
+            raise ValueError(f"{piece.name} of {game.name} has {len(atoms)} move atoms "
+                             f"(at most {MAX_ATOMS})")
+        if game.family == CHESS and not piece.pawn:
+            _check_attacks(game, piece, atoms)
         for colour in (0, 1):
             sign = 1 if colour == 0 else -1  # Black's forward is down
-            for atom in parse_betza(piece.betza):
+            for atom in atoms:
                 d = atom.df + sign * atom.dr * geo.stride
                 k = acount[colour, t]
                 adelta[colour, t, k] = d
                 arange[colour, t, k] = atom.max_range
                 amode[colour, t, k] = atom.mode
                 if atom.lame:
-                    alame[colour, t, k] = atom.df // 2 + sign * (atom.dr // 2) * geo.stride
+                    alame[colour, t, k] = atom.lame[0] + sign * atom.lame[1] * geo.stride
                 acount[colour, t] += 1
                 if atom.mode & CAPTURE:
                     table = leaps if atom.max_range == 1 else slides
                     table[colour][d] = table[colour].get(d, 0) | (1 << t)
-    assert len(game.pieces) < L.NT_MAX
+    if (max(len(leaps[0]), len(leaps[1])) > L.MAX_LEAPS
+            or max(len(slides[0]), len(slides[1])) > L.MAX_SLIDES):
+        raise ValueError(f"{game.name} has more capturing leaps ({L.MAX_LEAPS}) or slides "
+                         f"({L.MAX_SLIDES}) than the attack tables hold")
     lk = np.zeros((2, 2, L.MAX_LEAPS), np.int64)  # [delta|mask, colour, i]
     sl = np.zeros((2, 2, L.MAX_SLIDES), np.int64)
     slide_dir = np.zeros((2, L.RAY_SIZE), np.int64)
@@ -112,6 +121,18 @@ def _atoms(game: Game, geo: Geometry, G: np.ndarray) -> None:
                       ("N_LK", [len(x) for x in leaps]), ("N_SL", [len(x) for x in slides]),
                       ("SLIDE_DIR", slide_dir)):
         L.G_LAYOUT.put(G, name, arr)
+
+
+def _check_attacks(game: Game, piece, atoms) -> None:
+    """The chess-like attack test and pin test know plain leaps and unlimited slides along
+    lines only; a capture they would misjudge is refused here, not played wrongly."""
+    for a in atoms:
+        if not a.mode & CAPTURE:
+            continue
+        if a.lame or (a.max_range != 1 and (a.max_range != 0 or max(abs(a.df), abs(a.dr)) != 1)):
+            raise ValueError(f"{piece.name} of {game.name}: the chess-like rules cannot check "
+                             f"a {'lame' if a.lame else 'limited or non-line'} capturing move "
+                             f"({piece.betza!r}); make it move-only or a plain leap or slide")
 
 
 def _rays(geo: Geometry) -> np.ndarray:
@@ -135,11 +156,13 @@ def _check_move_bound(game: Game, geo: Geometry) -> None:
 
 
 @lru_cache(maxsize=None)
-def build_tables(name: str) -> Tables:
-    """The tables of game ``name`` (cached: they never change)."""
-    game = find_game(name)
-    geo = Geometry(game)
-    assert geo.nsq <= L.NSQ_MAX
+def build_tables(game: Game) -> Tables:
+    """The tables of ``game`` (cached on the record: they never change)."""
+    if len(game.pieces) >= L.NT_MAX:
+        raise ValueError(f"{game.name} has {len(game.pieces)} piece types (at most {L.NT_MAX - 1})")
+    geo = geometry(game)
+    if geo.nsq > L.NSQ_MAX:
+        raise ValueError(f"{game.name}'s {game.files}x{game.ranks} board is too large")
     _check_move_bound(game, geo)
     G = np.zeros(L.G_SIZE, np.int64)
     gi = G[:L.GI_SIZE]
@@ -157,6 +180,9 @@ def build_tables(name: str) -> Tables:
     L.G_LAYOUT.put(G, "PROMO", [game.letters.index(letter) + 1 for letter in game.promotions])
     gi[L.GI_NPROMO] = len(game.promotions)
     gi[L.GI_EP] = int(game.en_passant and game.family == CHESS)
+    if game.family == CHESS and game.pawn_double_rank != 2:
+        raise ValueError(f"{game.name}: chess-like pawns double-step from the 2nd rank only")
+    gi[L.GI_DOUBLE_RANK] = game.pawn_double_rank - 1
     if game.gates:
         gi[L.GI_GATE_W], gi[L.GI_GATE_B] = (geo.parse(s) for s in game.gates)
     gi[L.GI_NCELLS] = len(geo.valid)
@@ -173,15 +199,32 @@ def build_tables(name: str) -> Tables:
     # Ender's needs no rays (nothing is royal), and its narrow board makes them ambiguous.
     if game.family != ENDERS:
         L.G_LAYOUT.put(G, "RAY", _rays(geo))
-    rng = np.random.default_rng(20261122 + sum(map(ord, name)))
+    rng = np.random.default_rng(20261122 + sum(map(ord, game.name)))
     for key in ("ZP", "ZC", "ZEP", "ZMOVED", "ZRES", "ZMISC"):
         size = L.G_LAYOUT.length(key)
         L.G_LAYOUT.put(G, key, rng.integers(1, 2**63 - 1, size=size, dtype=np.int64))
     gi[L.GI_ZSIDE] = rng.integers(1, 2**63 - 1, dtype=np.int64)
     L.G_LAYOUT.put(G, "VALUES", [0] + [p.value for p in game.pieces])
+    if game.family == BATTERIES:
+        roles = [0] + [_role(game, p) for p in game.pieces]
+        L.G_LAYOUT.put(G, "ROLE", roles)
+        if roles.count(ROLES["battery"]) != 1:
+            raise ValueError(f"{game.name} needs exactly one piece with the role 'battery'")
+        gi[L.GI_BATTERY] = roles.index(ROLES["battery"])
+    elif any(p.role for p in game.pieces):
+        raise ValueError(f"{game.name}: piece roles belong to Batteries; this family has none")
     return Tables(G, geo.nsq)
 
 
+def _role(game: Game, piece) -> int:
+    try:
+        return ROLES[piece.role]
+    except KeyError:
+        raise ValueError(f"{piece.name} of {game.name} has role {piece.role!r}; "
+                         f"the Batteries rules know {', '.join(ROLES)}") from None
+
+
 @lru_cache(maxsize=None)
-def geometry(name: str) -> Geometry:
-    return Geometry(find_game(name))
+def geometry(game: Game) -> Geometry:
+    """The square numbering of ``game`` (cached on the record)."""
+    return Geometry(game)

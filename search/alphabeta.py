@@ -16,10 +16,8 @@ import numpy as np
 
 from movegen import layout as L
 from movegen.layout import Family, Result
-from movegen.batteries import gen_batteries_pseudo
-from movegen.core import encode, filter_chess_legal, gen_chess_pseudo, m_flag, m_to
-from movegen.enders import gen_enders
-from movegen.kernel import _filter_batteries_legal, gen_legal, in_check, make, unmake
+from movegen.core import encode, m_flag, m_to
+from movegen.kernel import filter_legal, gen_legal, gen_pseudo, in_check, make, unmake
 
 from .evaluate import (
     EV_VALUE,
@@ -151,23 +149,14 @@ def gen_noisy(G, board, st, undo, buf, n0, fam):
     """The legal noisy moves (see ``_noisy``) at ``buf[n0:]``; returns the end index.
     Legality is tested on the noisy pseudo-legal moves only, which is most of the
     saving over ``gen_legal``."""
-    if fam == Family.ENDERS:
-        n = gen_enders(G, board, st, buf, n0)
-    elif fam == Family.CHESS:
-        n = gen_chess_pseudo(G, board, st, buf, n0)
-    else:
-        n = gen_batteries_pseudo(G, board, st, buf, n0)
+    n = gen_pseudo(G, board, st, buf, n0)
     j = n0
     for i in range(n0, n):
         m = buf[i]
         if _noisy(G, board, st, m, fam):
             buf[j] = m
             j += 1
-    if fam == Family.CHESS:
-        return filter_chess_legal(G, board, st, undo, buf, n0, j)
-    if fam == Family.BATTERIES:
-        return _filter_batteries_legal(G, board, st, undo, buf, n0, j)
-    return j
+    return filter_legal(G, board, st, undo, buf, n0, j)
 
 
 @kernel

@@ -1,6 +1,6 @@
 """Static evaluation: centipawns from the side to move's point of view.
 
-``build_eval(name)`` (Python, cached per game) turns the game's geometry, piece values
+``build_eval(game)`` (Python, cached per game record) turns the game's geometry, piece values
 and the weights of ``search/weights.py`` into one flat int64 array ``ev``: tapered
 piece-square tables (material included), per-type classes, tables for passed pawns,
 king attack, Ender's gate distances and the search's reduction table. The numba
@@ -26,10 +26,10 @@ from functools import cache
 import numpy as np
 
 from movegen import layout as L
-from movegen.flat import FlatLayout
 from movegen.fields import reserve_slot
+from movegen.flat import FlatLayout
+from movegen.games import Game
 from movegen.layout import Family
-from movegen.games import find_game
 from movegen.tables import build_tables, geometry
 
 from movegen.jit import kernel
@@ -159,11 +159,10 @@ def _tenths(rr, start, last):
 
 
 @cache
-def build_eval(name: str) -> np.ndarray:
-    """The evaluation table ``ev`` of game ``name``."""
-    game = find_game(name)
-    tables = build_tables(name)
-    geo = geometry(name)
+def build_eval(game: Game) -> np.ndarray:
+    """The evaluation table ``ev`` of ``game``."""
+    tables = build_tables(game)
+    geo = geometry(game)
     G = tables.G
     w = weights(game)
     ev = np.zeros(EV_SIZE, np.int64)

@@ -186,7 +186,7 @@ class Searcher:
         ss, tt, buf = self._ss, self._tt, self._buf
         G = pos.tables.G
         board, st, undo = pos.board.copy(), pos.st.copy(), pos.undo.copy()
-        ev = build_eval(pos.game.name)
+        ev = build_eval(pos.game)
         ss[ABORTED] = 0
         ss[NODES] = 0
         ss[SELDEPTH] = 0

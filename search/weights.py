@@ -2,8 +2,11 @@
 
 Piece values come from the game definitions (movegen/games.py, which follow the rule
 files); everything else an evaluation knows is here, so tuning means editing this
-file only. ``weights(game)`` merges the common defaults, the family's and the game's.
+file only. ``weights(game)`` merges the common defaults, the family's and the game's
+(keyed on the game record: a game defined elsewhere gets its family's weights).
 """
+from movegen.games import (BATTERIES_GAME, CAPABLANCA, CAPARANDOM, ENDERS_GAME, ENERGIZER, NORMAL,
+                           SULTAN, SULTANRANDOM)
 
 COMMON = {
     "tempo": 10,  # side to move
@@ -81,14 +84,14 @@ FAMILY = {
 }
 
 GAMES = {
-    "normal": {},
-    "capablanca": {"super_piece_vs_light": 6},
-    "caparandom": {"super_piece_vs_light": 6},
-    "energizer": {"super_piece_vs_light": 4},
-    "sultan": {},
-    "sultanrandom": {},
-    "batteries": {},
-    "enders": {},
+    NORMAL: {},
+    CAPABLANCA: {"super_piece_vs_light": 6},
+    CAPARANDOM: {"super_piece_vs_light": 6},
+    ENERGIZER: {"super_piece_vs_light": 4},
+    SULTAN: {},
+    SULTANRANDOM: {},
+    BATTERIES_GAME: {},
+    ENDERS_GAME: {},
 }
 
 
@@ -96,5 +99,5 @@ def weights(game) -> dict:
     """The merged weights of ``game`` (a movegen ``Game``)."""
     w = dict(COMMON)
     w.update(FAMILY.get(game.family, {}))
-    w.update(GAMES.get(game.name, {}))
+    w.update(GAMES.get(game, {}))
     return w

@@ -28,7 +28,6 @@ once): an SPRT of 100000 games never floods the scheduler, and stops promptly.
 from __future__ import annotations
 
 import os
-import queue
 import socket
 import sys
 import threading
@@ -39,6 +38,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 
 from .engines import EngineConfigError, resolve_command
+from .threads import GamePool
 
 INSTALL = "pip install 'leyden[cluster]' (that is Dask: pip install 'dask[distributed]')"
 CONNECT_TIMEOUT = 30.0  #: seconds to reach the scheduler
@@ -132,25 +132,21 @@ def _collector(lines: list):
 
 
 # --------------------------------------------------------------------- the coordinator
-class ClusterPool:
+class ClusterPool(GamePool):
     """Plays a match's games on a Dask cluster (the interface: ``match.threads``)."""
 
     def __init__(self, address: str, make_task, limit: int | None, log=None):
+        super().__init__(make_task)
         self.client = _connect(address)
         run = uuid.uuid4().hex[:12]
         self.run = run
         self.flags = Flags(stop=f"leyden-stop-{run}", no_more=f"leyden-no-more-{run}",
                            log=log is not None)
-        self.make_task = make_task  #: Job -> GameTask
         self.limit = limit
         self.log = log
-        self.results: queue.Queue = queue.Queue()
-        self.no_more = threading.Event()
         self.jobs: deque = deque()
         self.running: dict = {}  #: task key -> (job, future)
         self.lock = threading.Lock()
-        self.error: str | None = None
-        self.lost: list = []
 
     def describe(self) -> str:
         threads = self.client.nthreads()
@@ -163,14 +159,8 @@ class ClusterPool:
         self.jobs.extend(jobs)
         threading.Thread(target=self._feed, daemon=True, name="cluster-feeder").start()
 
-    def next(self, timeout: float):
-        try:
-            return self.results.get(timeout=timeout)
-        except queue.Empty:
-            return None
-
     def stop_starting(self) -> None:
-        self.no_more.set()
+        super().stop_starting()
         self._set(self.flags.no_more)
 
     def interrupt(self) -> None:

@@ -22,29 +22,15 @@ import traceback
 from .engines import EngineConfigError
 
 
-class ThreadPool:
-    """Each game in a thread of its own, with its own engine processes."""
+class GamePool:
+    """What both pools share: the queue of finished games and the stop flags."""
 
-    def __init__(self, make_task, concurrency: int):
+    def __init__(self, make_task):
         self.make_task = make_task  #: Job -> GameTask
-        self.concurrency = concurrency
-        self.work: queue.Queue = queue.Queue()
-        self.results: queue.Queue = queue.Queue()
+        self.results: queue.Queue = queue.Queue()  #: (job, record or None)
         self.no_more = threading.Event()
-        self.abort = threading.Event()
-        self.live: list = []  #: players of the running games, killed on interrupt
-        self.live_lock = threading.Lock()
         self.error: str | None = None
         self.lost: list = []
-
-    def describe(self) -> str:
-        return f"concurrency {self.concurrency}"
-
-    def start(self, jobs: list) -> None:
-        for job in jobs:
-            self.work.put(job)
-        for k in range(max(1, min(self.concurrency, len(jobs)))):
-            threading.Thread(target=self._worker, daemon=True, name=f"match-worker-{k}").start()
 
     def next(self, timeout: float):
         try:
@@ -54,6 +40,27 @@ class ThreadPool:
 
     def stop_starting(self) -> None:
         self.no_more.set()
+
+
+class ThreadPool(GamePool):
+    """Each game in a thread of its own, with its own engine processes."""
+
+    def __init__(self, make_task, concurrency: int):
+        super().__init__(make_task)
+        self.concurrency = concurrency
+        self.work: queue.Queue = queue.Queue()
+        self.abort = threading.Event()
+        self.live: list = []  #: players of the running games, killed on interrupt
+        self.live_lock = threading.Lock()
+
+    def describe(self) -> str:
+        return f"concurrency {self.concurrency}"
+
+    def start(self, jobs: list) -> None:
+        for job in jobs:
+            self.work.put(job)
+        for k in range(max(1, min(self.concurrency, len(jobs)))):
+            threading.Thread(target=self._worker, daemon=True, name=f"match-worker-{k}").start()
 
     def interrupt(self) -> None:
         self.abort.set()

@@ -121,6 +121,15 @@ def _result_score(result, side, ply):
 
 
 @kernel
+def _bound(best, old_alpha, beta):
+    """What a node's best score says: a lower bound (it failed high), exact (it raised
+    alpha), or an upper bound (nothing beat alpha)."""
+    if best >= beta:
+        return BOUND_LOWER
+    return BOUND_EXACT if best > old_alpha else BOUND_UPPER
+
+
+@kernel
 def _update_pv(ss, ply, m):
     ss[pv_slot(ply, ply)] = m
     end = ss[PV_LEN + ply + 1]
@@ -225,7 +234,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
                 _update_pv(ss, ply, m)
                 if s >= beta:
                     break
-    bound = BOUND_LOWER if best >= beta else (BOUND_EXACT if best > old_alpha else BOUND_UPPER)
+    bound = _bound(best, old_alpha, beta)
     tt_store(tt, key, bestm, best, 0, bound, ply, ss[AGE])
     return best
 
@@ -371,7 +380,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                     if quiet and m_flag(m) != L.F_END:
                         quiet_cutoff(board, st, buf, ss, ply, n0, i, depth)
                     break
-    bound = BOUND_LOWER if best >= beta else (BOUND_EXACT if best > old_alpha else BOUND_UPPER)
+    bound = _bound(best, old_alpha, beta)
     tt_store(tt, key, bestm, best, depth, bound, ply, ss[AGE])
     return best
 
@@ -447,7 +456,7 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
             if s >= beta:
                 break
     if ss[ABORTED] == 0:
-        bound = BOUND_LOWER if best >= beta else (BOUND_EXACT if best > old_alpha else BOUND_UPPER)
+        bound = _bound(best, old_alpha, beta)
         tt_store(tt, st[L.S_HASH], bestm if bestm != 0 else ss[ROOT_BEST], best, depth, bound, 0, ss[AGE])
     return best
 

@@ -41,6 +41,15 @@ from .state import (
     NODES,
     NROOT,
     POLL_MASK,
+    PROF_EVAL,
+    PROF_GEN,
+    PROF_MAIN,
+    PROF_MAKE,
+    PROF_MOVES,
+    PROF_NOISY,
+    PROF_ORDER,
+    PROF_QS,
+    PROF_TT,
     PV_LEN,
     ROOT_BEST,
     ROOT_DEPTH,
@@ -53,6 +62,7 @@ from .state import (
     STOP,
     killer_slot,
     pv_slot,
+    tally,
 )
 from .tt import (
     BOUND_EXACT,
@@ -173,11 +183,13 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     ss[PV_LEN + ply] = ply
     if _count_node(ss):
         return 0
+    tally(ss, PROF_QS, 1)
     ss[SELDEPTH] = max(ss[SELDEPTH], ply)
     if ply >= MAX_SPLY - 2:
         return evaluate(G, board, st, ev, ss)
     fam = G[L.GI_FAMILY]
     key = st[L.S_HASH]
+    tally(ss, PROF_TT, 1)
     e = tt_probe(tt, key)
     tmove = 0
     if e >= 0:
@@ -193,6 +205,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
         stand = -INF
         best = -MATE + ply
     else:
+        tally(ss, PROF_EVAL, 1)
         stand = evaluate(G, board, st, ev, ss)
         if stand >= beta:
             return stand
@@ -200,11 +213,15 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
         best = stand
     n0 = ply * MAX_MOVES
     if in_chk:
+        tally(ss, PROF_GEN, 1)
         n = gen_legal(G, board, st, undo, buf, n0)
         if n == n0:
             return -MATE + ply
     else:
+        tally(ss, PROF_NOISY, 1)
         n = gen_noisy(G, board, st, undo, buf, n0, fam)
+    tally(ss, PROF_ORDER, 1)
+    tally(ss, PROF_MOVES, n - n0)
     score_moves(G, board, st, buf, n0, n, ss, ev, ply, tmove)
     bestm = 0
     for i in range(n0, n):
@@ -212,6 +229,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
         if (not in_chk and fam != Family.ENDERS and promotion(m) == 0
                 and stand + ev[EV_VALUE + (victim(board, m) & L.TYPE_MASK)] + DELTA_MARGIN <= alpha):
             continue  # delta pruning: even winning this piece leaves us below alpha
+        tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]
         if res != 0:
@@ -284,6 +302,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     ss[PV_LEN + ply] = ply
     if _count_node(ss):
         return 0
+    tally(ss, PROF_MAIN, 1)
     ss[SELDEPTH] = max(ss[SELDEPTH], ply)
     fam = G[L.GI_FAMILY]
     if _repeated(fam, st, undo):
@@ -300,6 +319,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         return alpha
 
     key = st[L.S_HASH]
+    tally(ss, PROF_TT, 1)
     e = tt_probe(tt, key)
     tmove = 0
     if e >= 0:
@@ -313,6 +333,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     if in_chk:
         static = -INF
     else:
+        tally(ss, PROF_EVAL, 1)
         static = evaluate(G, board, st, ev, ss)
     ss[EVAL_STACK + ply] = static
 
@@ -334,9 +355,12 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 return beta if s >= MATE_BOUND else s
 
     n0 = ply * MAX_MOVES
+    tally(ss, PROF_GEN, 1)
     n = gen_legal(G, board, st, undo, buf, n0)
     if n == n0:
         return -MATE + ply if in_chk else DRAW
+    tally(ss, PROF_ORDER, 1)
+    tally(ss, PROF_MOVES, n - n0)
     score_moves(G, board, st, buf, n0, n, ss, ev, ply, tmove)
     best = -INF
     bestm = 0
@@ -347,6 +371,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         m = pick_next(buf, ss, ply, n0, i, n)
         searched = i - n0  # moves searched before this one
         quiet = victim(board, m) == 0 and promotion(m) == 0
+        tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]
         if res != 0:
@@ -427,6 +452,7 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
         m = ss[ROOT_MOVES + i]
         quiet = victim(board, m) == 0 and promotion(m) == 0
         ss[NODES] += 1
+        tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]
         if res != 0:

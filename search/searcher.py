@@ -29,6 +29,8 @@ from .state import (
     NODE_LIMIT,
     NODES,
     NROOT,
+    PROF_FIRST,
+    PROF_LAST,
     PV_LEN,
     ROOT_BEST,
     ROOT_MOVES,
@@ -153,6 +155,12 @@ class Searcher:
         self._tt = new_table(self.hash_mb)
         clear_history(self._ss)
 
+    def work_counts(self) -> dict[str, int]:
+        """What the last search did, by kind (all zero unless built with LEYDEN_PROFILE=1;
+        see benchmarks/profile.py)."""
+        names = ("main", "qs", "eval", "gen", "noisy", "order", "moves", "make", "tt")
+        return {k: int(v) for k, v in zip(names, self._ss[PROF_FIRST:PROF_LAST + 1])}
+
     def arm(self) -> None:
         """Clear the stop request for the next search.
 
@@ -189,6 +197,7 @@ class Searcher:
         ev = build_eval(pos.game)
         ss[ABORTED] = 0
         ss[NODES] = 0
+        ss[PROF_FIRST:PROF_LAST + 1] = 0
         ss[SELDEPTH] = 0
         ss[NODE_LIMIT] = limits.nodes or 0
         ss[AGE] = (ss[AGE] + 1) & 255

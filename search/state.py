@@ -11,6 +11,8 @@ thread sets ``ss[STOP] = 1`` to end the search (the kernel polls it every
 ``POLL_MASK + 1`` nodes), and reads ``ss[NODES]``, ``ss[ROOT_BEST]`` and so on
 afterwards.
 """
+import os
+
 import numpy as np
 
 from movegen.flat import FlatLayout
@@ -57,6 +59,16 @@ _CONTROL = (
     "ROOT_DEPTH",  # depth of the iteration running
     "NROOT",  # number of root moves
     "ROOT_DONE",  # root moves fully searched in the running iteration
+    # profile counts (benchmarks/profile.py; counted only in a LEYDEN_PROFILE=1 build)
+    "PROF_MAIN",  # main-search nodes
+    "PROF_QS",  # quiescence nodes
+    "PROF_EVAL",  # static evaluations
+    "PROF_GEN",  # legal move lists generated
+    "PROF_NOISY",  # noisy (quiescence) move lists generated
+    "PROF_ORDER",  # move lists scored for ordering
+    "PROF_MOVES",  # moves scored
+    "PROF_MAKE",  # moves made (and unmade)
+    "PROF_TT",  # transposition table probes
 )
 SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("CONTROL_SPARE", 64 - len(_CONTROL)),
@@ -70,7 +82,13 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("SCORES", (MAX_SPLY, MAX_MOVES)),  # move-ordering scores per ply, beside the move buffer
 ])
 (STOP, NODES, NODE_LIMIT, SELDEPTH, ABORTED, AGE, ROOT_PLY, ROOT_BEST, ROOT_SCORE, ROOT_DEPTH,
- NROOT, ROOT_DONE) = (SS.offset[name] for name in _CONTROL)
+ NROOT, ROOT_DONE, PROF_MAIN, PROF_QS, PROF_EVAL, PROF_GEN, PROF_NOISY, PROF_ORDER, PROF_MOVES,
+ PROF_MAKE, PROF_TT) = (SS.offset[name] for name in _CONTROL)
+PROF_FIRST, PROF_LAST = PROF_MAIN, PROF_TT
+
+#: Count what a search does, per kind of work (benchmarks/profile.py sets it, with a numba
+#: cache of its own: numba compiles the flag in and would otherwise reuse either build).
+PROFILE = os.environ.get("LEYDEN_PROFILE") == "1"
 KILLERS, PV_LEN, PV, EVAL_STACK, SCRATCH, HIST, ROOT_MOVES, SCORES = (
     SS.offset[k] for k in ("KILLERS", "PV_LEN", "PV", "EVAL_STACK", "SCRATCH", "HIST",
                            "ROOT_MOVES", "SCORES"))
@@ -91,6 +109,14 @@ def clear_history(ss: np.ndarray) -> None:
 
 
 # ------------------------------------------------------------------ kernel accessors
+@kernel
+def tally(ss, what, n):
+    """Profile count ``ss[what] += n`` (compiled away unless PROFILE)."""
+    if PROFILE:
+        ss[what] += n
+
+
+
 @kernel
 def killer_slot(ply, i):
     """Index in ss of killer move ``i`` (0 or 1) of ``ply``."""

@@ -27,6 +27,7 @@ from .evaluate import (
 )
 from movegen.jit import inline_kernel, kernel
 from .ordering import pick_next, promotion, quiet_cutoff, score_moves, victim
+from .see import see
 from .state import (
     ABORTED,
     AGE,
@@ -229,6 +230,9 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
         if (not in_chk and fam != Family.ENDERS and promotion(m) == 0
                 and stand + ev[EV_VALUE + (victim(board, m) & L.TYPE_MASK)] + DELTA_MARGIN <= alpha):
             continue  # delta pruning: even winning this piece leaves us below alpha
+        if (not in_chk and fam != Family.ENDERS and promotion(m) == 0
+                and see(G, board, st, ev, ss, m) < 0):
+            continue  # a losing capture: standing pat is better than the exchange
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]

@@ -40,11 +40,14 @@ SCRATCH_LAYOUT = FlatLayout((
     ("LIST", SC_LIST_MAX),  # occupied squares met by the scan
     ("BATT", (2, 8)),  # Battery squares per colour
     ("NBATT", 2),
+    ("SEE", (3, 32)),  # static exchange: lifted squares, their pieces, the gains (search/see.py)
 ))
 SC_COUNT, SC_NPM, SC_PAWNS, SC_FILE_CNT, SC_FILE_LO, SC_FILE_HI, SC_LIST, SC_BATT, SC_NBATT = (
     SCRATCH_LAYOUT.offset[k] for k in (
         "COUNT", "NPM", "PAWNS", "FILE_CNT", "FILE_LO", "FILE_HI", "LIST", "BATT", "NBATT"))
-SC_SIDE = SCRATCH_LAYOUT.stride("FILE_CNT", 0)  # per-colour rows of COUNT and the FILE_ tables
+SC_SIDE = SCRATCH_LAYOUT.stride("FILE_CNT", 0)
+SC_SEE = SCRATCH_LAYOUT.offset["SEE"]
+SEE_ROW = SCRATCH_LAYOUT.stride("SEE", 0)  # the three rows of SEE; as many swaps at most  # per-colour rows of COUNT and the FILE_ tables
 
 _CONTROL = (
     "STOP",  # set to 1 by another thread, a timer or the node limit

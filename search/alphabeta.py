@@ -78,7 +78,8 @@ from .tt import (
 )
 
 NULL_MOVE = encode(0, 0, 0, L.F_NULL, 0)
-FUTILITY_MARGIN = 120  # reverse futility: per ply of depth left
+FUTILITY_MARGIN = 120  # reverse futility and futility pruning: per ply of depth left
+PRUNE_DEPTH = 3  # late-move and futility pruning of quiet moves up to this depth
 DELTA_MARGIN = 200  # quiescence: a capture that cannot lift the score near alpha is skipped
 
 
@@ -371,10 +372,15 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     old_alpha = alpha
     k1 = ss[killer_slot(ply, 0)]
     k2 = ss[killer_slot(ply, 1)]
+    prune_quiets = not pv_node and not in_chk and fam != Family.ENDERS and depth <= PRUNE_DEPTH
     for i in range(n0, n):
         m = pick_next(buf, ss, ply, n0, i, n)
         searched = i - n0  # moves searched before this one
         quiet = victim(board, m) == 0 and promotion(m) == 0
+        # late-move pruning (quiet moves this far down rarely matter) and futility pruning
+        # (a quiet move will not lift the score to alpha); never a move that gives check
+        prunable = (prune_quiets and quiet and searched > 0 and m != k1 and m != k2
+                    and (searched >= 3 + depth * depth or static + FUTILITY_MARGIN * depth <= alpha))
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]
@@ -384,6 +390,9 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         else:
             flipped = st[L.S_SIDE] != side
             gives = fam != Family.ENDERS and in_check(G, board, st)
+            if prunable and not gives:
+                unmake(G, board, st, undo)
+                continue
             nd = depth - 1
             if gives and ply < 2 * ss[ROOT_DEPTH]:
                 nd += 1  # check extension

@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test test-xboard test-install perft-full bench-perft bench match strength play screenshots clean
+.PHONY: run build test test-xboard test-install perft-full bench-perft bench profile match strength play screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -40,6 +40,10 @@ bench-perft: build
 # search speed per game and the bench signature
 bench: build
 	$(PYTHON) benchmarks/search.py
+
+# where a search node's time goes, per game family (a counting build in its own cache)
+profile: $(STAMP)
+	$(PYTHON) benchmarks/profile.py
 
 # a short match against Fairy-Max; override MATCH_ARGS for anything else
 MATCH_ARGS ?= --variant capablanca --games 10 --tc 10+0.1 --random-plies 6 --pgn match.pgn \

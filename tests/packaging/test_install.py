@@ -9,7 +9,6 @@ test adds what compiles the whole search (about 2 minutes more): ``leyden bench`
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -19,7 +18,10 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests import drivers
+from tests.rules.perft_vectors import read_vectors
+
+ROOT = Path(drivers.ROOT)
 KERNEL_PACKAGES = ("movegen", "search")
 
 
@@ -60,11 +62,10 @@ def _run(cmd, cwd, env=None, timeout=600) -> str:
 
 
 def _reference_count(variant: str, depth: int) -> int:
-    """Fairy-Stockfish's count for the game's start position (tests/data/perft.jsonl)."""
+    """Fairy-Stockfish's count for the game's start position (the reference vectors)."""
     from movegen import find_game
     start = find_game(variant).start_fen
-    for line in (ROOT / "tests" / "data" / "perft.jsonl").read_text().splitlines():
-        row = json.loads(line)
+    for row in read_vectors():
         if row["variant"] == variant and row["fen"] == start:
             return row["perft"][str(depth)]
     raise LookupError(f"no reference row for the {variant} start position")

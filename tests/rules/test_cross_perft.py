@@ -1,12 +1,12 @@
-"""The fast numba generator against the slow plain-Python ones (tests/slow_*.py) for the
+"""The fast numba generator against the slow plain-Python ones (slow_*.py beside this file) for the
 two games no other program plays: perft from the start and from random playouts."""
 import random
 
 import pytest
 
 from movegen import Position
-from slow_batteries import SlowBatteries
-from slow_enders import SlowEnders
+from tests.rules.slow_batteries import SlowBatteries
+from tests.rules.slow_enders import SlowEnders
 
 
 def _playout(rng, fast, slow, plies):

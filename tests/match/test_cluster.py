@@ -13,8 +13,8 @@ import pytest
 
 from match import runner
 from match.pgn import read_games
+from tests.drivers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = 8
 MATCH = ["--variant", "capablanca", "--games", str(GAMES), "--tc", "depth=2", "--maxmoves", "20",
          "--random-plies", "4", "--seed", "11", "--grace", "1",

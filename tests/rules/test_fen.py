@@ -3,15 +3,13 @@
 Round trips must be exact; bad input must raise ``ValueError`` whose message names the
 reason (checked with a key word), and never any other exception.
 """
-import json
-import os
 import random
 
 import pytest
 
 from movegen import GAMES, Position, find_game, shuffled_fen
+from tests.rules.perft_vectors import PERFT_VECTORS, read_vectors
 
-REFERENCE = os.path.join(os.path.dirname(__file__), "data", "perft.jsonl")
 # Rows of the reference file that are not legal positions (reported to the lead):
 # "r4k4r" has 11 squares on a 10-file board; in "r1a1k4r/..." the Chancellor on e4 gives
 # check to the king on e8 while White is to move.
@@ -20,13 +18,6 @@ BROKEN_REFERENCE_ROWS = {
     ("sultan", "r4k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K4R w KQkq - 0 1"): "longer than 10",
     ("capablanca", "r1a1k4r/10/10/10/4C5/10/10/R3K4R w KQkq - 0 1"): "start squares|not to move is in check",
 }
-
-
-def reference_rows():
-    if not os.path.exists(REFERENCE):
-        return []
-    with open(REFERENCE) as fh:
-        return [json.loads(line) for line in fh if line.strip()]
 
 
 # --------------------------------------------------------------------------- round trips
@@ -40,8 +31,8 @@ def test_start_fen_round_trip(game):
 
 
 def test_reference_fens_round_trip():
-    rows = reference_rows()
-    assert rows, f"{REFERENCE} is missing"
+    rows = read_vectors()
+    assert rows, f"{PERFT_VECTORS} is empty"
     parsed = 0
     for row in rows:
         key = (row["variant"], row["fen"])

@@ -8,7 +8,6 @@ line ``Nodes: N``; exit status 0.  A bad game, FEN or depth exits 2 with one
 ``error: ...`` line on stderr and no traceback.  Each call is a real subprocess.
 """
 import concurrent.futures
-import os
 import re
 import shutil
 import subprocess
@@ -16,7 +15,8 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tests.drivers import ROOT
+
 PY = [sys.executable, "-m", "engine"]
 
 ENERGIZER_EP = "rnackqnr/pbpp1pbp/1p4p1/3Pp3/8/1P4P1/PBP1PPBP/RNACKQNR w KQkq e6 0 3"

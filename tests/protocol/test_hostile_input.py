@@ -1,6 +1,6 @@
 """Hostile numbers and bad positions: each is answered by one clear error line (or a
 stated clamp) and leaves the engine as it was. The random version of these is
-tests/test_fuzz_protocols.py; here every defect found by hand has its own case."""
+tests/protocol/test_fuzz.py; here every defect found by hand has its own case."""
 from __future__ import annotations
 
 import math
@@ -8,11 +8,11 @@ import subprocess
 import sys
 
 import pytest
-from test_protocol_session import ROOT, EngineProcess
 
 from movegen import Position
 from search import MAX_NODES, MAX_SECONDS, Limits, Searcher
 from search.searcher import checked_limits
+from tests.drivers import ROOT, EngineProcess
 
 
 # ------------------------------------------------------------------ the search's own guard

@@ -11,10 +11,11 @@ from match import runner
 from match.openings import replay
 from match.pgn import read_games
 from movegen import find_game
+from tests.drivers import ROOT, load_script
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "benchmarks", "peers"))
-from peers import engine_tokens, find_binary  # noqa: E402
+# the peers' configurations and their check against Leyden (scripts, not a package)
+peers = load_script("benchmarks/peers/peers.py")
+engine_tokens, find_binary = peers.engine_tokens, peers.find_binary
 
 
 def need(*names):
@@ -115,9 +116,8 @@ def test_peer_configurations_agree_with_leyden(peer):
     """benchmarks/peers/verify.py on a few positions: perft 2 (Fairy-Stockfish, Sjaak II)
     or the accepted moves (Fairy-Max) equal Leyden's, for every game the peer plays."""
     need(peer)
-    import verify
-    from peers import PEERS
-    for game in PEERS[peer]["games"]:
+    verify = load_script("benchmarks/peers/verify.py")
+    for game in peers.PEERS[peer]["games"]:
         positions = verify.sample_positions(game, 2, seed=11)
         _, bad = verify.CHECKS[peer](game, positions[-3:], 2)
         assert bad == [], (game, bad)

@@ -10,11 +10,8 @@ import os
 import random
 import shutil
 import tempfile
-import time
 
 import pytest
-
-from serve_server import Server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -31,13 +28,6 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 GAMES = ["normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom",
          "batteries", "enders"]
-
-
-@pytest.fixture(scope="module")
-def server():
-    s = Server()
-    yield s
-    s.stop()
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,6 @@
 full games, analysis, stop, ping; every move legal according to python-chess."""
 from __future__ import annotations
 
-import os
 import sys
 import time
 
@@ -10,7 +9,8 @@ import chess
 import chess.engine
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tests.drivers import ROOT
+
 COMMAND = [sys.executable, "-m", "engine"]
 
 

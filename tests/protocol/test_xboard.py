@@ -5,9 +5,9 @@ import re
 import time
 
 import pytest
-from test_protocol_session import xboard_engine
 
 from movegen import Position
+from tests.drivers import xboard_engine
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,9 @@ import random
 import re
 
 import pytest
-from test_protocol_session import EngineProcess
 
 from movegen import GAMES, Position
+from tests.drivers import EngineProcess
 
 XBOARD_WORDS = [
     "new", "force", "go", "playother", "usermove", "time", "otim", "level", "st", "sd",

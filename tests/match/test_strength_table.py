@@ -1,20 +1,15 @@
 """benchmarks/strength.py: the strength table is built from the PGN files the matches
 write, scored from the first-named engine's side whatever colour it had."""
-import importlib.util
 import os
 
 from match.pgn import GameRecord, format_game
+from tests.drivers import load_script
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
 def _strength():
-    spec = importlib.util.spec_from_file_location(
-        "strength", os.path.join(ROOT, "benchmarks", "strength.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/strength.py")
 
 
 def _write(path, games):

@@ -14,7 +14,6 @@ to the pawn that double-stepped (a pseudo-legal capture exists), which is python
 """
 import functools
 import json
-import os
 import random
 import subprocess
 import sys
@@ -23,6 +22,7 @@ import chess
 import pytest
 
 from movegen import Position
+from tests.drivers import ROOT
 
 # --------------------------------------------------------------------------- data
 
@@ -65,7 +65,6 @@ TRICKY_FENS = [
 ]
 
 START = chess.STARTING_FEN
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _weight(board: chess.Board, move: chess.Move) -> float:

@@ -2,17 +2,6 @@
 error and leave the game and the server working."""
 import time
 
-import pytest
-
-from serve_server import Server
-
-
-@pytest.fixture(scope="module")
-def server():
-    s = Server()
-    yield s
-    s.stop()
-
 
 def new(server, **body):
     body.setdefault("level", "1")

@@ -2,7 +2,7 @@
 
 Every test runs against two generators through the fixture ``gen_factory``:
 
-* ``slow``: ``tests/slow_enders.py``, the plain-Python generator written from
+* ``slow``: ``slow_enders.py`` beside this file, the plain-Python generator written from
   the rule file;
 * ``fast``: the engine's ``movegen.Position.from_fen("enders", fen)``.
 
@@ -11,15 +11,12 @@ Positions are built with ``make_fen`` from a dict of squares, so each case
 reads as "these pieces, this reserve, this side to move". Each case says in a
 comment which sentence of enders.md it checks.
 """
-import os
 import random
 import re
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from slow_enders import SlowEnders  # noqa: E402
+from tests.rules.slow_enders import SlowEnders
 
 START_FEN = "**1**/5/5/5/5/5/5/5/5/5/**1**[RRBBKKNNrrbbkknn] w - - 0 1"
 CELLS = {f + str(r) for f in "abcde" for r in range(2, 11)} | {"c1", "c11"}

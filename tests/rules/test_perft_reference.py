@@ -1,17 +1,13 @@
-"""Perft against the reference vectors of an independent engine (tests/data/perft.jsonl).
+"""Perft against the reference vectors of an independent engine (data/perft.jsonl).
 
 Default run: every row up to the depth whose count is below about a million nodes.
 ``pytest -m slow`` (``make perft-full``): every depth of every row.
 """
-import json
-from pathlib import Path
-
 import pytest
 
 from movegen import Position
+from tests.rules.perft_vectors import read_vectors
 
-# counted by Fairy-Stockfish; the file and its origin are described in tests/data/README.md
-REFERENCE = Path(__file__).resolve().parent / "data" / "perft.jsonl"
 FAST_LIMIT = 1_000_000
 
 # Two rows of the reference file describe positions the rules do not allow; the engine
@@ -30,8 +26,7 @@ ILLEGAL_CHECK = "r1a1k4r/10/10/10/4C5/10/10/R3K4R w KQkq - 0 1"
 
 def _rows():
     rows = []
-    for line in REFERENCE.read_text().splitlines():
-        row = json.loads(line)
+    for row in read_vectors():
         for depth, count in row["perft"].items():
             rows.append((row["variant"], row["fen"], int(depth), count))
     return rows

@@ -4,9 +4,9 @@ from __future__ import annotations
 import time
 
 import pytest
-from test_protocol_session import EngineProcess
 
 from movegen import GAMES, Position
+from tests.drivers import EngineProcess
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from test_protocol_session import EngineProcess
+from tests.drivers import EngineProcess
 
 ROUNDS = 300
 ANSWER_WAIT = 10.0  # seconds; an answered stop takes milliseconds

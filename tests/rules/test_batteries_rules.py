@@ -2,7 +2,7 @@
 
 Every test is a small hand-built position plus an assertion derived from the rule text
 (the reasoning is in the comment next to it).  The tests run against both generators:
-"slow" is the plain-Python tests/slow_batteries.py, "fast" is the project's numba
+"slow" is the plain-Python slow_batteries.py beside this file, "fast" is the project's numba
 generator (movegen.Position.from_fen("batteries", fen)); the fast one is skipped while
 it cannot be imported.  Tests whose name contains "slow" check the slow generator alone; the
 test_fast_matches_reference_* tests compare the two generators directly.
@@ -11,14 +11,11 @@ Squares are named as on the wire: files a..j, ranks 1..10.  Unless a test says
 otherwise the Presidents stand on a1 (White) and j10 (Black), far from the action.
 """
 
-import os
 import random
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from slow_batteries import SlowBatteries  # noqa: E402
+from tests.rules.slow_batteries import SlowBatteries
 
 START_FEN = SlowBatteries.START_FEN
 FILES = "abcdefghij"

@@ -1,15 +1,33 @@
-"""A Leyden engine process driven over a pipe (shared by the protocol tests), and tests
-of the process as a whole: the start-up handshake and survival of bad input."""
+"""The programs the tests drive: a Leyden engine process over a pipe, a ``leyden serve``
+process over HTTP, and scripts of the checkout loaded as modules (not a test module)."""
 from __future__ import annotations
 
+import importlib.util
+import json
 import os
+import socket
 import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  #: the checkout
 
+
+def load_script(relative_path: str):
+    """A Python file of the checkout that is not in a package (``benchmarks/strength.py``)
+    as a module, imported under its file name without touching ``sys.path``."""
+    name = os.path.splitext(os.path.basename(relative_path))[0]
+    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, relative_path))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # so that a script importing its sibling by name finds it
+    spec.loader.exec_module(module)
+    return module
+
+
+# --------------------------------------------------------------------------- engine process
 
 class EngineProcess:
     """``python -m engine`` with a thread collecting its output lines."""
@@ -119,38 +137,60 @@ def xboard_engine() -> EngineProcess:
     return eng
 
 
-def test_xboard_handshake_waits_with_done_0_then_ready():
-    with EngineProcess() as eng:
-        start = time.monotonic()
-        eng.send("xboard", "protover 2")
-        first = eng.expect("feature", 10)
-        assert first == "feature done=0"  # XBoard must wait for the kernels
-        eng.expect(lambda s: s == "feature done=1", 120)
-        ready = time.monotonic() - start
-        features = " ".join(eng.lines)
-        for f in ("ping=1", "setboard=1", "usermove=1", "analyze=1", "memory=1", "colors=0",
-                  "sigint=0", "sigterm=0", "highlight=1", 'myname="Leyden'):
-            assert f in features, f
-        assert ('variants="normal,capablanca,caparandom,energizer,sultan,sultanrandom,'
-                'batteries,enders"') in features
-        assert ready < 60
+# --------------------------------------------------------------------------- leyden serve
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
-def test_end_of_input_and_truncated_last_line_end_cleanly():
-    for data in (b"xboard\nprotover 2\nping 1\nusermove e2e", b"uci\nisready\ngo depth 1",
-                 b"", b"\x00\xff\xfe garbage without newline"):
-        eng = EngineProcess()
-        eng.write(data)
-        eng.proc.stdin.close()
-        assert eng.proc.wait(120) == 0
+class Server:
+    """``python -m engine serve`` on a free port; ``url`` is its base address."""
 
+    def __init__(self):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--port", str(self.port)],
+                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.monotonic() + 240  # a cold numba cache compiles first
+        lines = []
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("leyden serve ended: " + "".join(lines))
+            lines.append(line)
+            if "serves the games on" in line:
+                return
+        raise RuntimeError("leyden serve did not start: " + "".join(lines))
 
-def test_binary_and_oversized_lines_get_errors_not_crashes():
-    with xboard_engine() as eng:
-        eng.write(b"\x00\x01\x02\xff\xfe\xfd\n")
-        eng.write(b"usermove " + b"e" * 1_000_000 + b"\n")
-        eng.write("usermove \u00e9\u20ac\u4e2d\n".encode())
-        eng.write(b"\r\n\t\n   \n")
-        lines = eng.sync_xboard(1)
-        assert any(s.startswith("Error (line too long") for s in lines)
-        assert eng.proc.poll() is None
+    def request(self, method: str, path: str, body=None, raw: bytes | None = None):
+        """(status, decoded JSON or text) of one request."""
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        req = urllib.request.Request(self.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as res:
+                status, text, ctype = res.status, res.read().decode(), res.headers.get("Content-Type", "")
+        except urllib.error.HTTPError as err:
+            status, text, ctype = err.code, err.read().decode(), err.headers.get("Content-Type", "")
+        return status, (json.loads(text) if "json" in ctype else text)
+
+    def wait_idle(self, gid: str, timeout: float = 60) -> dict:
+        """The game's state once Leyden has finished its turn."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            status, state = self.request("GET", f"/api/games/{gid}")
+            assert status == 200, state
+            if not state["thinking"]:
+                return state
+            time.sleep(0.05)
+        raise AssertionError("Leyden did not finish its turn")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.proc.stdout.close()

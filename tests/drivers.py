@@ -1,10 +1,13 @@
 """The programs the tests drive: a Leyden engine process over a pipe, a ``leyden serve``
-process over HTTP, and scripts of the checkout loaded as modules (not a test module)."""
+process over HTTP, Fairy-Stockfish as a perft reference, and scripts of the checkout
+loaded as modules (not a test module)."""
 from __future__ import annotations
 
 import importlib.util
 import json
 import os
+import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -12,8 +15,18 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from typing import NamedTuple
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  #: the checkout
+
+
+def find_program(name: str) -> str | None:
+    """An installed program: on PATH, or in /usr/games where Debian puts the game engines
+    (not on every user's PATH)."""
+    path = shutil.which(name) or os.path.join("/usr/games", name)
+    return path if os.access(path, os.X_OK) else None
 
 
 def load_script(relative_path: str):
@@ -194,3 +207,74 @@ class Server:
         except subprocess.TimeoutExpired:
             self.proc.kill()
         self.proc.stdout.close()
+
+
+# --------------------------------------------------------------------------- Fairy-Stockfish
+
+class Divide(NamedTuple):
+    moves: dict  #: root move -> the count below it
+    total: int
+
+
+class FairyStockfish:
+    """Fairy-Stockfish over UCI as a perft reference for ``variant``; skips the calling test
+    where it is not installed. A context manager: leaving it ends the process."""
+
+    def __init__(self, variant: str, chess960: bool = False, watchdog: float = 300):
+        path = find_program("fairy-stockfish")
+        if path is None:
+            pytest.skip("Fairy-Stockfish not installed: apt-get install fairy-stockfish")
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, bufsize=1)
+        self.watchdog = threading.Timer(watchdog, self.proc.kill)  # a hang fails, never blocks
+        self.watchdog.start()
+        self._send("uci")
+        self._read_until("uciok")
+        self.set_variant(variant, chess960)
+
+    def set_variant(self, variant: str, chess960: bool = False) -> None:
+        self._send(f"setoption name UCI_Variant value {variant}")
+        self._send(f"setoption name UCI_Chess960 value {'true' if chess960 else 'false'}")
+        self._send("isready")
+        self._read_until("readyok")
+
+    def _send(self, line: str) -> None:
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def _read_until(self, prefix: str) -> list[str]:
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("fairy-stockfish ended")
+            lines.append(line.strip())
+            if line.startswith(prefix):
+                return lines
+
+    def divide(self, fen: str, depth: int) -> Divide:
+        """``go perft``: the count below each root move and the total."""
+        self._send(f"position fen {fen}")
+        self._send(f"go perft {depth}")
+        lines = self._read_until("Nodes searched")
+        moves = {}
+        for line in lines:
+            m = re.fullmatch(r"([a-j]\d+[a-j]\d+[a-z]?): (\d+)", line)
+            if m:
+                moves[m.group(1)] = int(m.group(2))
+        return Divide(moves, int(lines[-1].split()[-1]))
+
+    def close(self) -> None:
+        try:
+            self._send("quit")
+            self.proc.wait(timeout=10)
+        finally:
+            self.watchdog.cancel()
+            if self.proc.poll() is None:
+                self.proc.kill()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

@@ -3,7 +3,6 @@ themselves (a scheduler and two single-thread worker processes on this machine),
 Leyden against Fairy-Max at a fixed depth, so that each game is the same wherever it
 is played."""
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -13,7 +12,7 @@ import pytest
 
 from match import runner
 from match.pgn import read_games
-from tests.drivers import ROOT
+from tests.drivers import ROOT, find_program
 
 GAMES = 8
 MATCH = ["--variant", "capablanca", "--games", str(GAMES), "--tc", "depth=2", "--maxmoves", "20",
@@ -22,11 +21,7 @@ MATCH = ["--variant", "capablanca", "--games", str(GAMES), "--tc", "depth=2", "-
          "--engine", "name=fairymax", "cmd=fairymax"]
 
 
-def _fairymax_installed() -> bool:
-    return shutil.which("fairymax") is not None or os.access("/usr/games/fairymax", os.X_OK)
-
-
-needs_fairymax = pytest.mark.skipif(not _fairymax_installed(),
+needs_fairymax = pytest.mark.skipif(find_program("fairymax") is None,
                                     reason="Fairy-Max is not installed: apt-get install fairymax")
 
 
@@ -91,7 +86,7 @@ def _games(path) -> dict:
 @pytest.fixture(scope="module")
 def local_games(tmp_path_factory):
     """The same games played here, two at a time, without a cluster."""
-    if not _fairymax_installed():
+    if find_program("fairymax") is None:
         pytest.skip("Fairy-Max is not installed: apt-get install fairymax")
     pgn = tmp_path_factory.mktemp("local") / "local.pgn"
     assert runner.cli([*MATCH, "--concurrency", "2", "--pgn", str(pgn), "--quiet"]) == 0

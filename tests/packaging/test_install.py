@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests import drivers
+from tests.drivers import find_program
 from tests.rules.perft_vectors import read_vectors
 
 ROOT = Path(drivers.ROOT)
@@ -141,17 +142,13 @@ def test_installed_bench_and_match(installed, tmp_path):
     assert len(results) == 2 and all('"*"' not in r for r in results), (results, out)
 
 
-def _find(name: str) -> str | None:
-    return shutil.which(name) or (f"/usr/games/{name}" if os.path.exists(f"/usr/games/{name}") else None)
-
-
 @pytest.mark.packaging
-@pytest.mark.skipif(not (_find("xboard") and shutil.which("xvfb-run")),
+@pytest.mark.skipif(not (find_program("xboard") and shutil.which("xvfb-run")),
                     reason="needs XBoard and Xvfb: apt-get install xboard xvfb")
 def test_installed_engine_plays_under_xboard(installed, tmp_path):
     leyden, _, outside = installed
     pgn = tmp_path / "game.pgn"
-    cmd = [shutil.which("xvfb-run"), "-a", "-s", "-screen 0 1024x768x24", _find("xboard"),
+    cmd = [shutil.which("xvfb-run"), "-a", "-s", "-screen 0 1024x768x24", find_program("xboard"),
            "-fcp", str(leyden), "-scp", str(leyden), "-variant", "capablanca",
            "-mg", "1", "-tc", "0:10", "-inc", "0.1", "-saveGameFile", str(pgn),
            "-popupExitMessage", "false", "-popupMoveErrors", "false",

@@ -9,7 +9,6 @@ are ``slow`` (pytest -m slow, make test-xboard).
 """
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -17,16 +16,12 @@ import sys
 
 import pytest
 
-from tests.drivers import ROOT
+from tests.drivers import ROOT, find_program
 
 
-def _find(name: str) -> str | None:
-    return shutil.which(name) or (f"/usr/games/{name}" if os.path.exists(f"/usr/games/{name}") else None)
-
-
-XBOARD = _find("xboard")
+XBOARD = find_program("xboard")
 XVFB_RUN = shutil.which("xvfb-run")
-FAIRYMAX = _find("fairymax")
+FAIRYMAX = find_program("fairymax")
 
 needs_xboard = pytest.mark.skipif(
     not (XBOARD and XVFB_RUN),

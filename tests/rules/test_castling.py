@@ -10,22 +10,19 @@ sultanrandom (docs/rules/).
 
 Every expected position below is written out by hand from the rule text.  Shuffle
 positions are also checked against Fairy-Stockfish (variant ``caparandom`` with
-UCI_Chess960) when /usr/games/fairy-stockfish is installed; sultanrandom positions go to it
+UCI_Chess960) when it is installed; sultanrandom positions go to it
 with their Couriers removed (castling is the same as in caparandom).
 """
-import os
 import random
 import re
-import subprocess
-import threading
 from typing import NamedTuple
 
 import pytest
 
 from movegen import Position, find_game, shuffled_fen
+from tests.drivers import FairyStockfish
 
 FILES = "abcdefghij"
-FSF = "/usr/games/fairy-stockfish"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -536,61 +533,10 @@ def test_strict_mode_only_narrows_the_choice():
 
 # --------------------------------------------------------------------------- against Fairy-Stockfish
 
-class FairyStockfish:
-    def __init__(self):
-        self.proc = subprocess.Popen([FSF], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
-        self.watchdog = threading.Timer(240, self.proc.kill)
-        self.watchdog.start()
-        self.send("uci")
-        self.read_until("uciok")
-        self.send("setoption name UCI_Variant value caparandom")
-        self.send("setoption name UCI_Chess960 value true")
-        self.send("isready")
-        self.read_until("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, prefix):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish ended")
-            line = line.strip()
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    def divide(self, fen, depth):
-        self.send(f"position fen {fen}")
-        self.send(f"go perft {depth}")
-        out = {}
-        for line in self.read_until("Nodes searched"):
-            m = re.fullmatch(r"([a-j]\d+[a-j]\d+[a-z]?): (\d+)", line)
-            if m:
-                out[m.group(1)] = int(m.group(2))
-        return out
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        finally:
-            self.watchdog.cancel()
-            if self.proc.poll() is None:
-                self.proc.kill()
-
-
 @pytest.fixture(scope="module")
 def fsf():
-    if not (os.path.exists(FSF) and os.access(FSF, os.X_OK)):
-        pytest.skip(f"Fairy-Stockfish not installed at {FSF}: shuffle castling not cross-checked")
-    engine = FairyStockfish()
-    yield engine
-    engine.close()
+    with FairyStockfish("caparandom", chess960=True, watchdog=240) as engine:
+        yield engine
 
 
 def _for_fsf(game, fen):
@@ -647,9 +593,9 @@ def test_shuffle_special_cases_agree_with_fairy_stockfish(fsf, game):
                 p = _for_fsf(game, shuffle_pos(game, rank, castling, extra).fen())
             except ValueError:
                 continue
-            assert my_divide(p, 2) == fsf.divide(p.fen(), 2), p.fen()
+            assert my_divide(p, 2) == fsf.divide(p.fen(), 2).moves, p.fen()
             checked += 1
-        assert fsf.divide(pos.fen(), 1).keys() >= {move}
+        assert fsf.divide(pos.fen(), 1).moves.keys() >= {move}
     assert checked >= 50
 
 
@@ -660,7 +606,7 @@ def test_random_shuffle_positions_agree_with_fairy_stockfish(fsf, game):
     with_castling = 0
     for pos in positions:
         ours = my_divide(pos, 3)
-        theirs = fsf.divide(pos.fen(), 3)
+        theirs = fsf.divide(pos.fen(), 3).moves
         assert ours == theirs, (pos.fen(), {m: (ours.get(m), theirs.get(m))
                                            for m in set(ours) | set(theirs)
                                            if ours.get(m) != theirs.get(m)})
@@ -670,13 +616,11 @@ def test_random_shuffle_positions_agree_with_fairy_stockfish(fsf, game):
 
 def test_fixed_capablanca_agrees_with_fairy_stockfish(fsf):
     """capablanca (fixed setup) castling, via Fairy-Stockfish's ``capablanca``."""
-    fsf.send("setoption name UCI_Variant value capablanca")
-    fsf.send("setoption name UCI_Chess960 value false")
+    fsf.set_variant("capablanca")
     try:
         for extra in (None, {"d5": "r"}, {"e5": "r"}, {"h5": "r"}, {"b5": "r"}, {"f5": "r"},
                       {"c1": "N"}, {"i1": "N"}):
             pos = base("capablanca", extra)
-            assert my_divide(pos, 3) == fsf.divide(pos.fen(), 3), pos.fen()
+            assert my_divide(pos, 3) == fsf.divide(pos.fen(), 3).moves, pos.fen()
     finally:
-        fsf.send("setoption name UCI_Variant value caparandom")
-        fsf.send("setoption name UCI_Chess960 value true")
+        fsf.set_variant("caparandom", chess960=True)

@@ -5,12 +5,7 @@ its name.
 Gothic Chess is defined below as data only and checked against Fairy-Stockfish, which
 knows it as ``gothic``.
 """
-import os
 import random
-import re
-import shutil
-import subprocess
-import threading
 from dataclasses import replace
 
 import pytest
@@ -19,6 +14,7 @@ from movegen import GAMES, Game, Position
 from movegen.games import BATTERIES_GAME, CHESS, PieceType
 from movegen.tables import build_tables
 from search.searcher import Limits, Searcher
+from tests.drivers import FairyStockfish
 
 GOTHIC = Game(
     name="gothic", family=CHESS, files=10, ranks=8,
@@ -37,65 +33,10 @@ GOTHIC = Game(
 )
 
 
-def _fsf_path():
-    return shutil.which("fairy-stockfish") or next(
-        (p for p in ("/usr/games/fairy-stockfish",) if os.access(p, os.X_OK)), None)
-
-
-class FairyStockfishPerft:
-    """Fairy-Stockfish's ``go perft`` over UCI (its per-move counts and the total)."""
-
-    def __init__(self, path, variant):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
-        self.watchdog = threading.Timer(300, self.proc.kill)  # a hang fails, never blocks
-        self.watchdog.start()
-        self._send("uci")
-        self._read_until("uciok")
-        self._send(f"setoption name UCI_Variant value {variant}")
-        self._send("isready")
-        self._read_until("readyok")
-
-    def _send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def _read_until(self, prefix):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish ended")
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-
-    def divide(self, fen, depth):
-        self._send(f"position fen {fen}")
-        self._send(f"go perft {depth}")
-        lines = self._read_until("Nodes searched")
-        moves = dict(re.fullmatch(r"([a-j]\d[a-j]\d[a-z]?): (\d+)", line).groups()
-                     for line in lines if re.fullmatch(r"[a-j]\d[a-j]\d[a-z]?: \d+", line))
-        return {m: int(n) for m, n in moves.items()}, int(lines[-1].split()[-1])
-
-    def close(self):
-        self._send("quit")
-        try:
-            self.proc.wait(timeout=10)
-        finally:
-            self.watchdog.cancel()
-            if self.proc.poll() is None:
-                self.proc.kill()
-
-
 @pytest.fixture(scope="module")
 def fsf():
-    path = _fsf_path()
-    if path is None:
-        pytest.skip("Fairy-Stockfish not installed: apt-get install fairy-stockfish")
-    engine = FairyStockfishPerft(path, "gothic")
-    yield engine
-    engine.close()
+    with FairyStockfish("gothic") as engine:
+        yield engine
 
 
 def random_positions(game, count, seed):

@@ -22,6 +22,8 @@ over a Battery is a plain move ``d4f6``.
 
 from collections import namedtuple
 
+from tests.rules.board_text import rank_cells, rank_text
+
 FILES = "abcdefghij"
 SIZE = 10
 WHITE, BLACK = "w", "b"
@@ -122,29 +124,15 @@ class SlowBatteries:
         pieces = {}
         for row, text in enumerate(ranks):
             rank = SIZE - 1 - row              # "ranks from the top (Black's side) down"
-            f = 0
-            i = 0
-            while i < len(text):
-                ch = text[i]
-                if ch.isdigit():
-                    j = i
-                    while j < len(text) and text[j].isdigit():
-                        j += 1
-                    run = int(text[i:j])       # "10 is ten empties"
-                    if run == 0:
-                        raise ValueError("empty run of 0 in %r" % text)
-                    f += run
-                    i = j
-                elif ch.upper() in PIECE_LETTERS and ch.isalpha():
-                    if f >= SIZE:
-                        raise ValueError("rank %r is too long" % text)
-                    pieces[(f, rank)] = ch
-                    f += 1
-                    i += 1
-                else:
+            cells = rank_cells(text)           # "10 is ten empties"
+            if len(cells) != SIZE:
+                raise ValueError("rank %r has %d squares, not %d" % (text, len(cells), SIZE))
+            for f, ch in enumerate(cells):
+                if ch is None:
+                    continue
+                if not (ch.upper() in PIECE_LETTERS and ch.isalpha()):
                     raise ValueError("bad character %r in FEN" % ch)
-            if f != SIZE:
-                raise ValueError("rank %r has %d squares, not %d" % (text, f, SIZE))
+                pieces[(f, rank)] = ch
 
         if side not in (WHITE, BLACK):
             raise ValueError("side to move must be w or b, got %r" % side)
@@ -178,22 +166,8 @@ class SlowBatteries:
             raise ValueError("the side not to move is in check")
 
     def fen(self) -> str:
-        rows = []
-        for rank in range(SIZE - 1, -1, -1):
-            text = ""
-            empties = 0
-            for f in range(SIZE):
-                piece = self.pieces.get((f, rank))
-                if piece is None:
-                    empties += 1
-                else:
-                    if empties:
-                        text += str(empties)
-                        empties = 0
-                    text += piece
-            if empties:
-                text += str(empties)
-            rows.append(text)
+        rows = [rank_text([self.pieces.get((f, rank)) for f in range(SIZE)])
+                for rank in range(SIZE - 1, -1, -1)]
         return "%s %s - - %d %d" % ("/".join(rows), self.side, self.halfmove, self.fullmove)
 
     # ------------------------------------------------------------------ charge

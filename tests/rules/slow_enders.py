@@ -30,6 +30,8 @@ came with it):
 
 import re
 
+from tests.rules.board_text import rank_cells, rank_text
+
 WHITE, BLACK = "w", "b"
 FILES = "abcde"
 LETTERS = "RBKN"  # Rook, Bishop, King, Knight: the order drops are listed in
@@ -121,37 +123,19 @@ class SlowEnders:
             raise ValueError("FEN board must have 11 ranks")
         for row_index, row in enumerate(ranks):
             rank = 11 - row_index  # FEN ranks go from rank 11 down to rank 1
-            file_index = 0
-            i = 0
-            while i < len(row):
-                ch = row[i]
-                if ch.isdigit():
-                    j = i
-                    while j < len(row) and row[j].isdigit():
-                        j += 1
-                    run = int(row[i:j])
-                    if run == 0:
-                        raise ValueError("zero-length run in FEN")
-                    for _ in range(run):
-                        if not is_cell(file_index, rank):
-                            raise ValueError("empty run covers a hole or runs off the board")
-                        self.board[square_name(file_index, rank)] = None
-                        file_index += 1
-                    i = j
-                    continue
-                if ch == "*":
-                    if file_index >= 5 or is_cell(file_index, rank):
-                        raise ValueError("'*' on a square that is not a hole")
-                elif ch.upper() in LETTERS:
-                    if not is_cell(file_index, rank):
-                        raise ValueError("piece on a hole or off the board")
-                    self.board[square_name(file_index, rank)] = ch
-                else:
-                    raise ValueError("bad character in FEN board: %r" % ch)
-                file_index += 1
-                i += 1
-            if file_index != 5:
+            cells = rank_cells(row)
+            if len(cells) != 5:
                 raise ValueError("rank %d does not have 5 squares" % rank)
+            for file_index, ch in enumerate(cells):
+                if ch == "*":
+                    if is_cell(file_index, rank):
+                        raise ValueError("'*' on a square that is not a hole")
+                    continue
+                if not is_cell(file_index, rank):
+                    raise ValueError("a piece or an empty square on a hole")
+                if ch is not None and ch.upper() not in LETTERS:
+                    raise ValueError("bad character in FEN board: %r" % ch)
+                self.board[square_name(file_index, rank)] = ch
         assert sorted(self.board) == sorted(CELLS)
         for ch in reserve_text:
             if ch == "-" and reserve_text == "-":
@@ -199,25 +183,9 @@ class SlowEnders:
         return None
 
     def fen(self) -> str:
-        rows = []
-        for rank in range(11, 0, -1):
-            row = ""
-            empties = 0
-            for file_index in range(5):
-                if not is_cell(file_index, rank):
-                    cell = "*"
-                else:
-                    cell = self.board[square_name(file_index, rank)]
-                if cell is None:
-                    empties += 1
-                    continue
-                if empties:
-                    row += str(empties)
-                    empties = 0
-                row += cell
-            if empties:
-                row += str(empties)
-            rows.append(row)
+        rows = [rank_text([self.board[square_name(f, rank)] if is_cell(f, rank) else "*"
+                           for f in range(5)])
+                for rank in range(11, 0, -1)]
         hand = ""
         for side in (WHITE, BLACK):
             for letter in LETTERS:

@@ -15,10 +15,10 @@ import random
 
 import pytest
 
+from tests.rules.board_text import placement as board_field
 from tests.rules.slow_batteries import SlowBatteries
 
 START_FEN = SlowBatteries.START_FEN
-FILES = "abcdefghij"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -32,29 +32,16 @@ def gen_factory(request):
     return lambda fen: movegen.Position.from_fen("batteries", fen)
 
 
-def fen_of(placement, side="w", halfmove=0, fullmove=1, presidents=True):
+def fen_of(pieces, side="w", halfmove=0, fullmove=1, presidents=True):
     """FEN from {"e4": "L", ...}; adds the Presidents K a1 / k j10 unless told not to
     (or unless the placement already has a President of that colour)."""
-    placement = dict(placement)
+    pieces = dict(pieces)
     if presidents:
-        if "K" not in placement.values():
-            placement["a1"] = "K"
-        if "k" not in placement.values():
-            placement["j10"] = "k"
-    grid = [[None] * 10 for _ in range(10)]
-    for name, piece in placement.items():
-        grid[int(name[1:]) - 1][FILES.index(name[0])] = piece
-    rows = []
-    for rank in range(9, -1, -1):
-        text, empties = "", 0
-        for piece in grid[rank]:
-            if piece is None:
-                empties += 1
-            else:
-                text += (str(empties) if empties else "") + piece
-                empties = 0
-        rows.append(text + (str(empties) if empties else ""))
-    return "%s %s - - %d %d" % ("/".join(rows), side, halfmove, fullmove)
+        if "K" not in pieces.values():
+            pieces["a1"] = "K"
+        if "k" not in pieces.values():
+            pieces["j10"] = "k"
+    return "%s %s - - %d %d" % (board_field(pieces, 10, 10), side, halfmove, fullmove)
 
 
 def moves_of(gen):

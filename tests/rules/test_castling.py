@@ -21,37 +21,20 @@ import pytest
 
 from movegen import Position, find_game, shuffled_fen
 from tests.drivers import FairyStockfish
+from tests.rules.board_text import placement, rank_cells, rank_text
 
 FILES = "abcdefghij"
 
 
 # --------------------------------------------------------------------------- helpers
 
-def rank_text(cells: dict, width: int) -> str:
-    """One FEN rank from {file index: letter}."""
-    out, run = "", 0
-    for f in range(width):
-        if f in cells:
-            out += (str(run) if run else "") + cells[f]
-            run = 0
-        else:
-            run += 1
-    return out + (str(run) if run else "")
-
-
 def make_fen(width: int, pieces: dict, side="w", castling="KQkq") -> str:
     """FEN from {"e1": "K", ...} on a width x 8 board."""
-    ranks = []
-    for r in range(8, 0, -1):
-        cells = {FILES.index(sq[0]): p for sq, p in pieces.items() if int(sq[1:]) == r}
-        ranks.append(rank_text(cells, width))
-    return "/".join(ranks) + f" {side} {castling} - 0 1"
+    return placement(pieces, width, 8) + f" {side} {castling} - 0 1"
 
 
 def back_rank(pos: Position, rank: int = 1) -> str:
-    width = pos.game.files
-    return rank_text({f: pos.piece_at(f"{FILES[f]}{rank}") for f in range(width)
-                      if pos.piece_at(f"{FILES[f]}{rank}")}, width)
+    return rank_text([pos.piece_at(f"{FILES[f]}{rank}") for f in range(pos.game.files)])
 
 
 def castles(pos: Position) -> set:
@@ -134,7 +117,7 @@ def test_both_wings_and_the_resulting_squares(game):
         del cells[FILES.index((qr, kr)[wing])]
         cells[FILES.index(ktarget[wing])] = "K"
         cells[FILES.index(rtarget[wing])] = "R"
-        assert back_rank(res) == rank_text(cells, width), names[wing]
+        assert back_rank(res) == rank_text([cells.get(f) for f in range(width)]), names[wing]
         assert res.fen().split()[2] == "kq"  # White's rights are gone, Black's stay
         assert res.turn == "b"
         assert res.fen().split()[4] == "1"  # castling is no capture, no pawn move
@@ -266,7 +249,7 @@ def test_fixed_setup_castling_from_the_start_position(game):
     kf = GEOM[game][1]
     cells = {f: ("R" if f in (0, width - 1) else "K" if f == FILES.index(kf) else None)
              for f in range(width)}
-    rows[-1] = rank_text({f: p for f, p in cells.items() if p}, width)
+    rows[-1] = rank_text([cells[f] for f in range(width)])
     fen = "/".join(rows) + " w KQkq - 0 1"
     pos = Position(game, fen)
     assert castles(pos) == set(names)
@@ -543,12 +526,8 @@ def _for_fsf(game, fen):
     """The FEN Fairy-Stockfish's caparandom reads the same way (Couriers removed)."""
     if game == "sultanrandom":
         board, rest = fen.split(" ", 1)
-        rows = []
-        for row in board.split("/"):
-            cells = []
-            for ch in re.findall(r"\d+|.", row):
-                cells += ["."] * int(ch) if ch.isdigit() else [ch if ch not in "Cc" else "."]
-            rows.append(rank_text({i: c for i, c in enumerate(cells) if c != "."}, len(cells)))
+        rows = [rank_text([None if c in ("C", "c") else c for c in rank_cells(row)])
+                for row in board.split("/")]
         fen = "/".join(rows) + " " + rest
         return Position("sultanrandom", fen)
     return Position(game, fen)

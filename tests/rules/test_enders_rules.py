@@ -16,11 +16,13 @@ import re
 
 import pytest
 
+from tests.rules.board_text import placement as board_field
 from tests.rules.slow_enders import SlowEnders
 
 START_FEN = "**1**/5/5/5/5/5/5/5/5/5/**1**[RRBBKKNNrrbbkknn] w - - 0 1"
 CELLS = {f + str(r) for f in "abcde" for r in range(2, 11)} | {"c1", "c11"}
 assert len(CELLS) == 47
+HOLES = {f + r for f in "abde" for r in ("1", "11")}
 
 
 @pytest.fixture(params=["slow", "fast"])
@@ -34,21 +36,7 @@ def gen_factory(request):
 def make_fen(pieces, reserve="", side="w", counters="0 1"):
     """FEN of a position at the start of a turn: ``pieces`` maps square -> letter."""
     assert set(pieces) <= CELLS, "test bug: piece on a hole"
-    rows = []
-    for rank in range(11, 0, -1):
-        if rank in (1, 11):
-            rows.append("**%s**" % pieces.get("c%d" % rank, "1"))
-            continue
-        row, empty = "", 0
-        for f in "abcde":
-            piece = pieces.get(f + str(rank))
-            if piece is None:
-                empty += 1
-            else:
-                row += (str(empty) if empty else "") + piece
-                empty = 0
-        rows.append(row + (str(empty) if empty else ""))
-    return "%s[%s] %s - - %s" % ("/".join(rows), reserve, side, counters)
+    return "%s[%s] %s - - %s" % (board_field(pieces, 5, 11, HOLES), reserve, side, counters)
 
 
 def moves_from(gen, square):

@@ -83,19 +83,19 @@ SELF_PLAY = [
 ]
 
 
-@needs_xboard
-@pytest.mark.parametrize("variant,extra", SELF_PLAY, ids=[v for v, _ in SELF_PLAY])
-def test_self_play_fast(tmp_path, variant, extra):
-    check(run_match(tmp_path, variant, games=1, tc="0:06", inc="0.1", extra=extra,
-                    timeout=600), 1)
+# (games, base time, increment, timeout): one short game by default, two longer ones slow
+SELF_PLAY_LENGTHS = [
+    pytest.param(1, "0:06", "0.1", 600, id="short"),
+    pytest.param(2, "0:40", "0.2", 1800, id="long", marks=pytest.mark.slow),
+]
 
 
 @needs_xboard
-@pytest.mark.slow
 @pytest.mark.parametrize("variant,extra", SELF_PLAY, ids=[v for v, _ in SELF_PLAY])
-def test_self_play(tmp_path, variant, extra):
-    check(run_match(tmp_path, variant, games=2, tc="0:40", inc="0.2", extra=extra,
-                    timeout=1800), 2)
+@pytest.mark.parametrize("games,tc,inc,timeout", SELF_PLAY_LENGTHS)
+def test_self_play(tmp_path, variant, extra, games, tc, inc, timeout):
+    check(run_match(tmp_path, variant, games=games, tc=tc, inc=inc, extra=extra,
+                    timeout=timeout), games)
 
 
 @needs_xboard

@@ -200,6 +200,11 @@ class SlowBatteries:
         # "King: one step any direction, moves and captures. ... Only piece that may
         # capture a Battery (an enemy one)."  "a President may land on (capture) an
         # enemy Battery, never its own."
+        yield from self._one_steps(sq, lambda target: colour(target) != side)
+
+    def _one_steps(self, sq, may_take):
+        """One step in any of the 8 directions: onto an empty square, or onto a piece
+        ``may_take(piece)`` allows to capture."""
         for d in ALL_EIGHT:
             to = step(sq, d)
             if to is None:
@@ -207,7 +212,7 @@ class SlowBatteries:
             target = self.pieces.get(to)
             if target is None:
                 yield Move(sq, to, None, None)
-            elif colour(target) != side:
+            elif may_take(target):
                 yield Move(sq, to, to, None)
 
     def _battery_moves(self, sq, side):
@@ -257,15 +262,7 @@ class SlowBatteries:
 
     def _agent_extras(self, sq, side):
         # Charged Agent: "plus one step in all 8 directions (move or capture)"
-        for d in ALL_EIGHT:
-            to = step(sq, d)
-            if to is None:
-                continue
-            target = self.pieces.get(to)
-            if target is None:
-                yield Move(sq, to, None, None)
-            elif self._can_capture(target, side):
-                yield Move(sq, to, to, None)
+        yield from self._one_steps(sq, lambda target: self._can_capture(target, side))
         # Overtaking: "standing next to an enemy piece other than a Battery, in any of
         # the 8 directions, may jump over it to the square directly beyond, which must be
         # empty (not a Battery either); the jumped piece is captured. It may also jump

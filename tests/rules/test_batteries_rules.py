@@ -16,6 +16,7 @@ import random
 import pytest
 
 from tests.rules.board_text import placement as board_field
+from tests.rules.playout import random_playout
 from tests.rules.slow_batteries import SlowBatteries
 
 START_FEN = SlowBatteries.START_FEN
@@ -588,15 +589,8 @@ def test_illegal_push_raises(gen_factory):
 def test_random_playout_push_pop_restores(gen_factory):
     rng = random.Random(7)
     gen = gen_factory(START_FEN)
-    fens, played = [gen.fen()], []
-    for _ in range(60):
-        moves = sorted(gen.legal_moves())
-        if not moves:
-            break
-        move = rng.choice(moves)
-        gen.push(move)
-        played.append(move)
-        fens.append(gen.fen())
+    fens = []
+    played = random_playout(rng, [gen], 60, lambda: fens.append(gen.fen()))
     while played:
         assert gen.pop() == played.pop()
         fens.pop()
@@ -736,12 +730,8 @@ def test_fast_matches_reference_on_random_games():
     rng = random.Random(5)
     for _ in range(3):
         fast, slow = movegen.Position.from_fen("batteries", START_FEN), SlowBatteries()
-        for _ in range(90):
+
+        def same_position():
+            assert fast.fen() == slow.fen(), fast.move_stack[-1:]
             _compare(fast, slow, slow.fen())
-            moves = sorted(slow.legal_moves())
-            if not moves:
-                break
-            move = rng.choice(moves)
-            fast.push(move)
-            slow.push(move)
-            assert fast.fen() == slow.fen(), move
+        random_playout(rng, [slow, fast], 90, same_position)

@@ -5,20 +5,16 @@ import random
 import pytest
 
 from movegen import Position
+from tests.rules.playout import random_playout
 from tests.rules.slow_batteries import SlowBatteries
 from tests.rules.slow_enders import SlowEnders
 
 
 def _playout(rng, fast, slow, plies):
     """Play the same random legal moves in both generators (lists compared on the way)."""
-    for _ in range(plies):
-        moves = sorted(fast.legal_moves())
-        assert moves == sorted(slow.legal_moves()), fast.move_stack
-        if not moves:
-            break
-        move = rng.choice(moves)
-        fast.push(move)
-        slow.push(move)
+    def same_moves():
+        assert sorted(fast.legal_moves()) == sorted(slow.legal_moves()), fast.move_stack
+    random_playout(rng, [fast, slow], plies, same_moves)
 
 
 @pytest.mark.parametrize("seed", range(50))

@@ -23,8 +23,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  #: the check
 
 
 def find_program(name: str) -> str | None:
-    """An installed program: on PATH, or in /usr/games where Debian puts the game engines
-    (not on every user's PATH)."""
+    """An installed program: on PATH, or in the directory Debian installs game engines in
+    (often not on a user's PATH)."""
     path = shutil.which(name) or os.path.join("/usr/games", name)
     return path if os.access(path, os.X_OK) else None
 

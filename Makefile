@@ -23,16 +23,16 @@ test: build
 
 # every game under XBoard in match mode, Leyden against itself (about 30 minutes)
 test-xboard: build
-	$(PYTHON) -m pytest -q -m slow tests/test_xboard_matches.py
+	$(PYTHON) -m pytest -q -m slow tests/protocol/test_xboard_matches.py
 
 # the wheel installed in a fresh venv, run from outside the checkout: perft, engine file
 # and numba cache (also in `make test`), plus bench, a match and an XBoard game (~3 min)
 test-install: $(STAMP)
-	$(PYTHON) -m pytest -q -m "not slow" tests/test_install.py
+	$(PYTHON) -m pytest -q -m "not slow" tests/packaging/test_install.py
 
 # every depth of every reference perft vector and the deep Batteries/Ender's calibration
 perft-full: $(STAMP)
-	$(PYTHON) -m pytest -q -m slow tests/test_perft_reference.py tests/test_cross_perft.py
+	$(PYTHON) -m pytest -q -m slow tests/rules/test_perft_reference.py tests/rules/test_cross_perft.py
 
 bench-perft: build
 	$(PYTHON) benchmarks/perft.py

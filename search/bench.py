@@ -3,7 +3,7 @@
 Two positions per game (the opening and a middlegame reached by the engine's own play),
 each searched to a fixed depth with a fresh 16 MiB transposition table and fresh
 history, no time limit: the node total depends only on the code, so it changes exactly
-when the search or the evaluation changes (tests/test_search_bench.py records it).
+when the search or the evaluation changes (tests/search/test_bench.py records it).
 """
 from __future__ import annotations
 

@@ -1,0 +1,1 @@
+"""The match runner: refereeing, statistics, a cluster of workers and real peers."""

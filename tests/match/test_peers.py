@@ -1,0 +1,123 @@
+"""Real engines through the match runner: the peers of benchmarks/peers/ and Leyden
+itself (XBoard against UCI in Ender's Chess). Skipped where an engine is not installed."""
+import os
+import re
+import shutil
+import sys
+
+import pytest
+
+from match import runner
+from match.openings import replay
+from match.pgn import read_games
+from movegen import find_game
+from tests.drivers import ROOT, load_script
+
+# the peers' configurations and their check against Leyden (scripts, not a package)
+peers = load_script("benchmarks/peers/peers.py")
+engine_tokens, find_binary = peers.engine_tokens, peers.find_binary
+
+
+def need(*names):
+    missing = [n for n in names if find_binary(n) is None]
+    if missing:
+        pytest.skip(f"not installed: {', '.join(missing)} (apt-get install {' '.join(missing)})")
+
+
+def play(tmp_path, variant, first, second, *extra):
+    pgn = tmp_path / "peers.pgn"
+    status = runner.cli(["--variant", variant, "--games", "2", "--pgn", str(pgn), "--seed", "3",
+                        "--concurrency", "2", "--grace", "1", "--engine", *first,
+                        "--engine", *second, *extra])
+    games = read_games(str(pgn))
+    assert status == 0
+    assert len(games) == 2
+    for g in games:
+        assert g.result in ("1-0", "0-1", "1/2-1/2")
+        assert g.tags["Termination"] in ("normal", "adjudication"), pgn.read_text()[-400:]
+        replay(find_game(variant), g.tags["FEN"], g.moves)  # the PGN replays under our rules
+    return games
+
+
+def test_capablanca_fairymax_against_fairy_stockfish(tmp_path):
+    need("fairymax", "fairy-stockfish")
+    play(tmp_path, "capablanca", engine_tokens("fairymax", "capablanca") + ["depth=2"],
+         engine_tokens("fairy-stockfish", "capablanca") + ["depth=2"], "--maxmoves", "60")
+
+
+def test_sultan_sjaak_against_fairymax_with_our_configurations(tmp_path):
+    need("fairymax", "sjaakii")
+    play(tmp_path, "sultan", engine_tokens("sjaakii", "sultan") + ["depth=2"],
+         engine_tokens("fairymax", "sultan") + ["depth=2"], "--random-plies", "4", "--maxmoves", "60")
+
+
+def test_energizer_fairymax_set_up_with_edit(tmp_path):
+    need("fairymax", "fairy-stockfish")
+    play(tmp_path, "energizer", engine_tokens("fairymax", "energizer") + ["depth=2"],
+         engine_tokens("fairy-stockfish", "energizer") + ["depth=1"], "--random-plies", "3",
+         "--maxmoves", "40")
+
+
+def test_enders_leyden_xboard_against_leyden_uci(tmp_path):
+    """An Ender's turn is several XBoard plies with passes in between; the runner
+    relays them (and checks them) for the XBoard side and sends 0000 to the UCI side."""
+    import subprocess
+    leyden = f"{sys.executable} -m engine"
+    # compile the kernels once, in one process, if the cache is stale
+    subprocess.run([sys.executable, "-m", "engine", "warmup"], cwd=ROOT, timeout=900,
+                   capture_output=True)
+    games = play(tmp_path, "enders", ["name=lx", f"cmd={leyden}", "proto=xboard", f"dir={ROOT}"],
+                 ["name=lu", f"cmd={leyden}", "proto=uci", f"dir={ROOT}"],
+                 "--tc", "depth=1", "--maxmoves", "40", "--startup-timeout", "120")
+    text = (tmp_path / "peers.pgn").read_text()
+    assert re.search(r"[RBKN]@c1", text) and "@@@@" in text
+    assert [g.tags["Variant"] for g in games] == ["enders", "enders"]
+
+
+def _xboard():
+    return shutil.which("xboard") or find_binary("xboard")
+
+
+@pytest.mark.skipif(_xboard() is None or shutil.which("xvfb-run") is None,
+                    reason="xboard and xvfb-run are needed to read the PGN back in XBoard")
+def test_xboard_reads_the_pgn_back(tmp_path):
+    """XBoard (under Xvfb) loads the runner's PGN, replays every move with its own
+    legality test and reaches the same end."""
+    import signal
+    import subprocess
+    import time
+    need("fairymax", "sjaakii")
+    games = play(tmp_path, "capablanca", engine_tokens("fairymax", "capablanca") + ["depth=1"],
+                 engine_tokens("sjaakii", "capablanca") + ["depth=1"], "--maxmoves", "40")
+    debug = tmp_path / "xboard.debug"
+    proc = subprocess.Popen(["xvfb-run", "-a", _xboard(), "-ncp", "-lgf", str(tmp_path / "peers.pgn"),
+                             "-lgi", "1", "-td", "0.01", "-debug", "-nameOfDebugFile", str(debug),
+                             "-xpopup"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    plies = int(games[0].tags["PlyCount"])
+    try:
+        deadline = time.monotonic() + 40
+        text = ""
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+            text = debug.read_text(errors="replace") if debug.exists() else ""
+            if len(re.findall(r"^Parsed \S+ into", text, re.M)) >= plies and "AutoPlay" in text:
+                break
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert "Parsed PGNTag: [Variant \"capablanca\"]" in text
+    assert len(re.findall(r"^Parsed \S+ into", text, re.M)) == plies
+    assert "llegal" not in text
+
+
+@pytest.mark.parametrize("peer", ["fairy-stockfish", "sjaakii", "fairymax"])
+def test_peer_configurations_agree_with_leyden(peer):
+    """benchmarks/peers/verify.py on a few positions: perft 2 (Fairy-Stockfish, Sjaak II)
+    or the accepted moves (Fairy-Max) equal Leyden's, for every game the peer plays."""
+    need(peer)
+    verify = load_script("benchmarks/peers/verify.py")
+    for game in peers.PEERS[peer]["games"]:
+        positions = verify.sample_positions(game, 2, seed=11)
+        _, bad = verify.CHECKS[peer](game, positions[-3:], 2)
+        assert bad == [], (game, bad)

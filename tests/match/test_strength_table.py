@@ -1,0 +1,91 @@
+"""benchmarks/strength.py: the strength table is built from the PGN files the matches
+write, scored from the first-named engine's side whatever colour it had."""
+import os
+
+from match.pgn import GameRecord, format_game
+from tests.drivers import load_script
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def _strength():
+    return load_script("benchmarks/strength.py")
+
+
+def _write(path, games):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        for i, (white, black, result, termination) in enumerate(games, 1):
+            rec = GameRecord(round=i, white=white, black=black, variant="batteries",
+                             start_fen=START, moves=["e2e4", "e7e5"], result=result,
+                             termination=termination, extra={"MatchSeed": "7"},
+                             comments={0: f"+0.10/{len(white)} 0.2s", 1: "+M2 0.1s"})
+            f.write(format_game(rec))
+
+
+def test_table_scores_each_row_from_the_first_engine_and_groups_time_controls(tmp_path):
+    strength = _strength()
+    results = tmp_path / "strength"
+    _write(str(results / "2+0.02" / "batteries-time-odds-4to1.pgn"), [
+        ("leyden-x4", "leyden", "1-0", "normal"),        # x4 wins with White
+        ("leyden", "leyden-x4", "1-0", "normal"),        # x4 loses with Black
+        ("leyden", "leyden-x4", "0-1", "time forfeit"),  # x4 wins with Black, on time
+        ("leyden-x4", "leyden", "1/2-1/2", "normal"),
+        ("leyden-x4", "leyden", "*", "unterminated"),    # interrupted: not counted
+    ])
+    _write(str(results / "10+0.1" / "batteries-depth-5-vs-3.pgn"), [
+        ("leyden-d3", "leyden-d5", "0-1", "normal"),
+    ])
+    out = tmp_path / "strength.md"
+    out.write_text(f"# title\n\nwritten by hand\n{strength.BEGIN}\nold table\n{strength.END}\n"
+                   "what limits it\n")
+    assert strength.main(["--report-only", "--only", "batteries", "--results", str(results),
+                          "--out", str(out)]) == 0
+    text = out.read_text()
+    # the commentary around the generated block is kept, the old table replaced
+    assert text.startswith("# title\n\nwritten by hand\n") and text.endswith("what limits it\n")
+    assert "old table" not in text
+    fast, slow = text.index("## Time control 2+0.02"), text.index("## Time control 10+0.1")
+    assert fast < slow  # the default time control comes first
+    odds = [line for line in text.splitlines() if "time odds" in line]
+    assert len(odds) == 1 and "8+0.08 against 2+0.02" in odds[0]
+    cells = [c.strip() for c in odds[0].split("|")]
+    assert cells[3:6] == ["4", "+2 -1 =1", "62.5%"]
+    assert cells[-2] == "time forfeit 1"
+    # depth from the move comments (White's only: mate scores carry none), by engine:
+    # len("leyden-x4") = 9 in the two games it had White, len("leyden") = 6 in the others
+    assert cells[-3] == "9.0 : 6.0"
+    depth = [line for line in text[slow:].splitlines() if "depth 5 vs 3" in line]
+    assert len(depth) == 1 and "| 1 | +1 -0 =0 |" in depth[0]
+    assert "Opening seed(s): 7." in text
+    _check_chart(tmp_path / "strength.svg")
+
+
+def _check_chart(path):
+    """The chart beside the table: one row (dot, interval bar, label, value) per match and
+    time control, the values those of the table."""
+    import xml.etree.ElementTree as ET
+
+    from match.stats import score_to_elo
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(path).getroot()  # well-formed SVG
+    texts = [t.text for t in root.iter(f"{ns}text")]
+    assert "Time control 2+0.02 (seconds + increment per move)" in texts
+    assert "Time control 10+0.1 (seconds + increment per move)" in texts
+    labels = [t for t in texts if " · " in t]
+    assert labels == ["batteries · time odds 4:1", "batteries · depth 5 vs 3"]
+    assert f"{score_to_elo(0.625):+.0f}" in texts  # +2 -1 =1 at 2+0.02
+    assert "+inf" in texts  # 1 win of 1 at 10+0.1: the interval is open
+    dots = [c for c in root.iter(f"{ns}circle") if c.get("r") == "5"]
+    assert len(dots) == 2 + 4  # the two matches, and the legend's four colours
+
+
+def test_plan_covers_every_game(capsys):
+    strength = _strength()
+    assert strength.main(["--dry-run", "--games", "10"]) == 0
+    commands = capsys.readouterr().out.splitlines()
+    games = {c.split("--variant ")[1].split()[0] for c in commands}
+    assert games == set(strength.GAMES)
+    # the games without another implementation are played at time and depth odds
+    assert sum("--variant batteries" in c for c in commands) == 2
+    assert all("--games 10" in c and "--resume" in c for c in commands)

@@ -1,0 +1,1 @@
+"""The wheel built, installed in a fresh environment and run from outside the checkout."""

@@ -1,0 +1,1 @@
+"""Move generation against the rule texts, independent generators and other engines."""

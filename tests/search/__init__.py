@@ -1,0 +1,1 @@
+"""The search: limits, clocks, tactics and the bench signature."""

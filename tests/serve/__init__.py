@@ -1,0 +1,1 @@
+"""``leyden serve``: its HTTP API and the page in a real browser."""

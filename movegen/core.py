@@ -6,12 +6,14 @@ position arrays described in movegen/layout.py; ``buf`` is a move buffer where e
 search or perft ply owns the slice ``[ply*MAX_MOVES, (ply+1)*MAX_MOVES)``.
 """
 
+import numpy as np
+
 from .betza import CAPTURE, MOVE
 from .fields import (atom_count, atom_delta, atom_lame, atom_mode, atom_range, cell_square, file_of,
                      leap_delta, leap_types, rank_of, ray_step, slide_delta, slide_types,
                      sliders_along, zobrist)
 from .jit import kernel
-from .layout import (BLACK_BIT, EMPTY, F_CASTLE, F_DOUBLE, F_EP, F_NORMAL, F_NULL, F_OVERTAKE,
+from .layout import (BLACK_BIT, EMPTY, F_CASTLE, F_DOUBLE, F_DROP, F_EP, F_NORMAL, F_NULL, F_OVERTAKE,
                      GI_CASTLE, GI_H, GI_KFILE_K, GI_KFILE_Q, GI_KING, GI_NCELLS, GI_NPROMO,
                      GI_PAWN, GI_ZSIDE, NSAVE, N_LK, N_SL, PAWN_DIR, PROMO, S_CR, S_EP, S_FULL,
                      S_HALF, S_HASH, S_KING, S_PLY, S_SIDE, TYPE_MASK, U_CAP, U_MOVE, ZC, ZEP,
@@ -46,6 +48,25 @@ def m_flag(m):
 @kernel
 def m_extra(m):
     return (m >> 25) & 255
+
+
+@kernel
+def victim(board, m):
+    """Cell code of the piece move ``m`` captures (0: none)."""
+    flag = m_flag(m)
+    if flag == F_EP or flag == F_OVERTAKE:
+        return np.int64(board[m_extra(m)])
+    if flag == F_NORMAL or flag == F_DOUBLE:
+        return np.int64(board[m_to(m)])
+    return np.int64(0)
+
+
+@kernel
+def promotion(m):
+    """Type a move promotes to (0: none; a drop's piece type is not a promotion)."""
+    if m_flag(m) == F_DROP:
+        return 0
+    return m_promo(m)
 
 
 @kernel

@@ -16,7 +16,7 @@ import numpy as np
 
 from movegen import layout as L
 from movegen.layout import Family, Result
-from movegen.core import encode, m_flag, m_to
+from movegen.core import encode, m_flag, m_to, promotion, victim
 from movegen.kernel import filter_legal, gen_legal, gen_pseudo, in_check, make, unmake
 
 from .evaluate import (
@@ -26,7 +26,7 @@ from .evaluate import (
     lmr,
 )
 from movegen.jit import inline_kernel, kernel
-from .ordering import pick_next, promotion, quiet_cutoff, score_moves, victim
+from .ordering import pick_next, quiet_cutoff, score_moves
 from .see import see
 from .state import (
     ABORTED,

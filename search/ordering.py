@@ -9,7 +9,7 @@ pays for sorting the rest.
 import numpy as np
 
 from movegen import layout as L
-from movegen.core import m_extra, m_flag, m_from, m_promo, m_to
+from movegen.core import m_flag, m_from, m_promo, m_to, promotion, victim
 
 from movegen.layout import Family
 
@@ -24,25 +24,6 @@ SCORE_KILLER = 1 << 27
 SCORE_END_TURN = 1 << 26
 SCORE_DROP = 1 << 25
 HIST_MAX = 1 << 14
-
-
-@kernel
-def victim(board, m):
-    """Cell code of the piece move ``m`` captures (0: none)."""
-    flag = m_flag(m)
-    if flag == L.F_EP or flag == L.F_OVERTAKE:
-        return np.int64(board[m_extra(m)])
-    if flag == L.F_NORMAL or flag == L.F_DOUBLE:
-        return np.int64(board[m_to(m)])
-    return np.int64(0)
-
-
-@kernel
-def promotion(m):
-    """Type a move promotes to (0: none; a drop's piece type is not a promotion)."""
-    if m_flag(m) == L.F_DROP:
-        return 0
-    return m_promo(m)
 
 
 @kernel

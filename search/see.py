@@ -16,13 +16,12 @@ piece worth at least the capturer is never called losing.
 """
 from movegen import layout as L
 from movegen.batteries import batteries_attacked
-from movegen.core import attacked, m_flag, m_from, m_to
+from movegen.core import attacked, m_flag, m_from, m_to, victim
 from movegen.fields import leap_delta, leap_types, slide_delta, slide_types
 from movegen.jit import kernel
 from movegen.layout import Family
 
 from .evaluate import EV_FAMILY, EV_VALUE
-from .ordering import victim
 from .state import SC_SEE, SCRATCH, SEE_ROW
 
 KING_VALUE = 20000  # a royal capturer: taking it back ends the exchange in a win

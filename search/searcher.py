@@ -15,20 +15,16 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 from movegen import layout as L
 
 from . import timeman
-from .alphabeta import iterate, prepare_root
 from .evaluate import build_eval
-from .smp import Helper, node_share, reset_for_search
+from .smp import Helper, SearchThread, node_share, reset_for_search
 from .state import (
     ABORTED,
     AGE,
     MATE,
     MATE_BOUND,
-    MAX_MOVES,
     MAX_SPLY,
     NODES,
     NROOT,
@@ -39,7 +35,6 @@ from .state import (
     SS,
     STOP,
     clear_history,
-    new_state,
 )
 from .tt import new_table
 
@@ -137,8 +132,8 @@ class Searcher:
 
     def __init__(self, hash_mb: int = 64, threads: int = 1):
         self._tt = new_table(hash_mb)
-        self._ss = new_state()
-        self._buf = np.zeros(MAX_SPLY * MAX_MOVES, np.int64)
+        self._main = SearchThread()
+        self._ss = self._main.ss
         self._helpers: list[Helper] = []
         self._states = [self._ss]  # every thread's state: the stop flags to set
         self._stopped = threading.Event()
@@ -202,9 +197,9 @@ class Searcher:
     def _nodes(self) -> int:
         return sum(int(ss[NODES]) for ss in self._states)
 
-    def _start_helpers(self, G, pos, ev, max_depth: int) -> None:
+    def _start_helpers(self, pos, ev, max_depth: int) -> None:
         for helper in self._helpers:
-            helper.start(G, pos, self._tt, ev, max_depth)
+            helper.start(pos, self._tt, ev, max_depth)
 
     def _finish_helpers(self) -> None:
         """Stop the helpers and wait for them; their nodes stay counted."""
@@ -227,19 +222,18 @@ class Searcher:
         if not armed:
             self.arm()
         start = time.perf_counter()
-        ss, tt, buf = self._ss, self._tt, self._buf
-        G = pos.tables.G
-        board, st, undo = pos.board.copy(), pos.st.copy(), pos.undo.copy()
+        ss, main = self._ss, self._main
         ev = build_eval(pos.game)
         age = (ss[AGE] + 1) & 255  # one table generation per search, the same in every thread
         for i, state in enumerate(self._states):
             reset_for_search(state, node_share(limits.nodes, len(self._states), i), age)
-        n = prepare_root(G, board, st, undo, buf, tt, ss, ev)
+        main.set_position(pos, self._tt, ev)
+        n = main.prepare_root()
         self.nodes, self.thread_nodes = 0, [0] * len(self._states)
         if n == 0:
             return None, None
         enders = pos.game.multi_action
-        plan = timeman.budget(limits, st[L.S_SIDE] == 0,
+        plan = timeman.budget(limits, pos.st[L.S_SIDE] == 0,
                               ENDERS_ACTIONS_PER_TURN if enders else 1.0)
         timer = None
         if plan.hard is not None:
@@ -254,11 +248,11 @@ class Searcher:
         last_pv: list[int] = []
         try:
             if max_depth > 1:
-                self._start_helpers(G, pos, ev, MAX_DEPTH)
+                self._start_helpers(pos, ev, MAX_DEPTH)
             for depth in range(1, max_depth + 1):
                 if depth > 1 and ss[STOP]:
                     break  # stopped between iterations (or before the search began)
-                score = int(iterate(G, board, st, undo, buf, tt, ss, ev, depth, prev))
+                score = main.iterate(depth, prev)
                 if ss[ABORTED]:
                     break
                 prev = score

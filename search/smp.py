@@ -45,13 +45,36 @@ def node_share(limit: int | None, threads: int, index: int) -> int:
     return max(1, part + (limit - part * threads if index == 0 else 0))
 
 
-class Helper:
-    """One helper thread and the arrays it owns (kept across searches)."""
+class SearchThread:
+    """One search thread's own arrays (kept across searches): the state ``ss``, the move
+    buffer and, once ``set_position`` is called, its copy of the position; and the one
+    place where the search kernels are called with them."""
 
-    def __init__(self, index: int):
-        self.index = index  #: 1, 2, ...: the main thread is 0
+    def __init__(self):
         self.ss = new_state()
         self.buf = np.zeros(MAX_SPLY * MAX_MOVES, np.int64)
+        self._args: tuple = ()
+
+    def set_position(self, pos, tt, ev) -> None:
+        """Search a copy of ``pos`` (the caller's is not modified) over table ``tt``."""
+        self._args = (pos.tables.G, pos.board.copy(), pos.st.copy(), pos.undo.copy(),
+                      self.buf, tt, self.ss, ev)
+
+    def prepare_root(self) -> int:
+        """Generate and order the root moves; their number."""
+        return int(prepare_root(*self._args))
+
+    def iterate(self, depth: int, prev: int) -> int:
+        """One iteration to ``depth``, aspiration window around ``prev``; its score."""
+        return int(iterate(*self._args, depth, prev))
+
+
+class Helper(SearchThread):
+    """A helper: a ``SearchThread`` that runs its own iterations in a thread of its own."""
+
+    def __init__(self, index: int):
+        super().__init__()
+        self.index = index  #: 1, 2, ...: the main thread is 0
         self.thread: threading.Thread | None = None
         self.error: BaseException | None = None
 
@@ -59,25 +82,25 @@ class Helper:
     def depth_offset(self) -> int:
         return self.index % 2
 
-    def start(self, G, pos, tt, ev, max_depth: int) -> None:
+    def start(self, pos, tt, ev, max_depth: int) -> None:
         """Start searching ``pos`` (not modified) in a new thread; ``reset_for_search``
         has been applied to ``self.ss``."""
         self.error = None
-        board, st, undo = pos.board.copy(), pos.st.copy(), pos.undo.copy()
+        self.set_position(pos, tt, ev)
         self.thread = threading.Thread(target=self._run, name=f"search-helper-{self.index}",
-                                       args=(G, board, st, undo, tt, ev, max_depth), daemon=True)
+                                       args=(max_depth,), daemon=True)
         self.thread.start()
 
-    def _run(self, G, board, st, undo, tt, ev, max_depth: int) -> None:
-        ss, buf = self.ss, self.buf
+    def _run(self, max_depth: int) -> None:
+        ss = self.ss
         try:
-            if prepare_root(G, board, st, undo, buf, tt, ss, ev) == 0:
+            if self.prepare_root() == 0:
                 return
             prev = 0
             for depth in range(1 + self.depth_offset, max_depth + 1):
                 if ss[STOP]:
                     return
-                prev = int(iterate(G, board, st, undo, buf, tt, ss, ev, depth, prev))
+                prev = self.iterate(depth, prev)
                 if ss[ABORTED]:
                     return
         except BaseException as exc:  # noqa: BLE001 - handed to the main thread by join()

@@ -4,6 +4,7 @@ one error line; the engine process really runs that many search threads."""
 from __future__ import annotations
 
 import os
+import time
 
 import chess
 import chess.engine
@@ -90,3 +91,19 @@ def test_xboard_cores():
         move = eng.expect(lambda s: s.startswith("move "), 30)
         pos = Position("capablanca")
         assert move.split()[1] in {m.xboard_text(pos.game) for m in pos.moves()}
+
+
+def test_uci_ponderhit_with_two_threads_answers_once_within_the_clock():
+    with EngineProcess() as eng:
+        eng.send("uci", "setoption name Threads value 2", "position startpos moves e2e4 e7e5")
+        eng.sync_uci()
+        for _ in range(3):
+            start = eng.mark()
+            eng.send("go ponder wtime 2000 btime 2000")
+            eng.expect("info depth 2 ", 30, start)  # pondering, helper running
+            hit = time.monotonic()
+            eng.send("ponderhit")
+            eng.expect("bestmove", 30, start)
+            assert time.monotonic() - hit < 2.0  # the 2 s clock, counted from the ponderhit
+            eng.sync_uci()
+            assert sum(s.startswith("bestmove") for s in eng.lines[start:]) == 1

@@ -105,3 +105,16 @@ def test_one_thread_is_deterministic():
         s.search(pos, Limits(depth=6))
         counts.add(s.nodes)
     assert len(counts) == 1
+
+
+def test_a_failing_helper_is_reported_not_hidden(monkeypatch):
+    from search import smp
+
+    def broken(self, depth, prev):
+        raise RuntimeError("helper bug")
+
+    monkeypatch.setattr(smp.Helper, "iterate", broken)
+    s = Searcher(hash_mb=1, threads=2)
+    with pytest.raises(RuntimeError, match="helper bug"):
+        s.search(Position("capablanca"), Limits(depth=4))
+    assert not helper_threads()

@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test test-xboard test-install perft-full bench-perft bench profile match strength play screenshots clean
+.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-smp profile match strength play screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -37,13 +37,19 @@ perft-full: $(STAMP)
 bench-perft: build
 	$(PYTHON) benchmarks/perft.py
 
-# search speed per game and the bench signature
+# search speed per game, one thread, compile and kernel loading not counted
 bench: build
 	$(PYTHON) benchmarks/search.py
 
 # where a search node's time goes, per game family (a counting build in its own cache)
 profile: $(STAMP)
 	$(PYTHON) benchmarks/profile.py
+
+# time to depth with 2 threads against 1 on the bench positions (a few minutes; wants
+# idle cores); SMP_ARGS="--threads 4 --repeat 5" for others
+SMP_ARGS ?=
+bench-smp: build
+	$(PYTHON) benchmarks/smp.py $(SMP_ARGS)
 
 # a short match against Fairy-Max; override MATCH_ARGS for anything else
 MATCH_ARGS ?= --variant capablanca --games 10 --tc 10+0.1 --random-plies 6 --pgn match.pgn \

@@ -25,6 +25,7 @@ class ProtocolSession:
         self.quit = False
         self.searcher = None
         self.hash_mb = 64
+        self.threads = 1  # search threads (UCI Threads, XBoard cores)
 
     def send(self, *lines: str) -> None:
         self.out.send(*lines)
@@ -34,8 +35,14 @@ class ProtocolSession:
         if self.searcher is None:
             if self.loader is not None:
                 self.loader.join()
-            self.searcher = Searcher(hash_mb=self.hash_mb)
+            self.searcher = Searcher(hash_mb=self.hash_mb, threads=self.threads)
         return self.searcher
+
+    def set_threads(self, n: int) -> None:
+        """Search with ``n`` threads from the next search on (a running one goes on)."""
+        self.threads = n
+        if self.searcher is not None:
+            self.searcher.set_threads(n)
 
     def run(self, reader, first_line: str | None = None) -> None:
         if first_line is not None:

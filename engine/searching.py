@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable
 
 from search import MAX_NODES as MAX_COUNT  # noqa: F401 - re-exported for the protocol modules
-from search import MAX_SECONDS, Info, Limits, Searcher  # noqa: F401
+from search import MAX_SECONDS, MAX_THREADS, Info, Limits, Searcher  # noqa: F401
 from search import warmup as _search_warmup
 
 

@@ -27,7 +27,7 @@ from .common import (
 )
 from .lines import Output
 from .protocol import ProtocolSession
-from .searching import MAX_COUNT, MAX_SECONDS, Limits, SearchJob
+from .searching import MAX_COUNT, MAX_SECONDS, MAX_THREADS, Limits, SearchJob
 
 UCI_VARIANTS = ("chess",) + tuple(GAMES)
 
@@ -125,6 +125,7 @@ class UCIEngine(ProtocolSession):
             f"id name {ENGINE_NAME} {ENGINE_VERSION}",
             f"id author {ENGINE_AUTHOR}",
             "option name Hash type spin default 64 min 1 max 65536",
+            f"option name Threads type spin default 1 min 1 max {MAX_THREADS}",
             "option name Clear Hash type button",
             "option name Ponder type check default false",
             "option name Move Overhead type spin default 30 min 0 max 5000",
@@ -182,6 +183,12 @@ class UCIEngine(ProtocolSession):
                 problem = resize_hash(self.searcher, self.hash_mb)
                 if problem:
                     self.send(f"info string error: Hash: {problem}")
+        elif key == "threads":
+            n = parse_int(value, 1, MAX_THREADS)
+            if n is None:
+                self.send(f"info string error: Threads needs a number from 1 to {MAX_THREADS}: {value[:40]}")
+                return
+            self.set_threads(n)  # from the next search on
         elif key == "clear hash":
             self._finish_search()
             if self.searcher is not None:
@@ -204,7 +211,7 @@ class UCIEngine(ProtocolSession):
             self.starts.strict = value.lower() == "true"
         elif key == "energizerswitch":
             self.starts.set_switch(value.lower() == "true")
-        elif key in ("ponder", "uci_analysemode", "threads", "multipv"):
+        elif key in ("ponder", "uci_analysemode", "multipv"):
             pass
         else:
             self.send(f"info string error: unknown option {name[:60]}")

@@ -36,7 +36,7 @@ from .common import (
 )
 from .lines import Output
 from .protocol import ProtocolSession
-from .searching import MAX_COUNT, MAX_SECONDS, Limits, SearchJob
+from .searching import MAX_COUNT, MAX_SECONDS, MAX_THREADS, Limits, SearchJob
 
 VARIANTS = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom",
             "batteries", "enders")
@@ -368,7 +368,7 @@ class XBoardEngine(ProtocolSession):
         self.send(
             'feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 '
             'sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 '
-            'debug=1 memory=1 smp=0 exclude=0 setscore=0 highlight=1',
+            'debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=1',
             f'feature myname="{ENGINE_NAME} {ENGINE_VERSION}"',
             f'feature variants="{",".join(VARIANTS)}"',
             'feature option="Seed -spin 0 0 2000000000"',
@@ -646,6 +646,13 @@ class XBoardEngine(ProtocolSession):
             if problem:
                 self.send(f"Error ({problem}): memory {arg[:40]}")
 
+    def cmd_cores(self, arg):
+        n = parse_int(arg, 1, MAX_THREADS)
+        if n is None:
+            self.send(f"Error (cores needs a number of threads, 1 to {MAX_THREADS}): cores {arg[:40]}")
+            return
+        self.set_threads(n)  # from the next search on
+
     def cmd_option(self, arg):
         name, _, value = arg.partition("=")
         name = name.strip()
@@ -796,7 +803,6 @@ _COMMANDS.update({
     "name": XBoardEngine.cmd_noop,
     "rating": XBoardEngine.cmd_noop,
     "ics": XBoardEngine.cmd_noop,
-    "cores": XBoardEngine.cmd_noop,
     "egtpath": XBoardEngine.cmd_noop,
     "include": XBoardEngine.cmd_noop,
     "exclude": XBoardEngine.cmd_noop,

@@ -3,7 +3,10 @@ runs the numba iterations (search/alphabeta.py) with the GIL released.
 
 Threads: ``search`` blocks its caller (the protocol layer runs it in a worker thread);
 ``stop`` may be called from any thread and sets the flag the kernel polls; a timer
-thread sets the same flag at the hard time limit.
+thread sets the same flag at the hard time limit. With ``threads`` > 1 the search is
+lazy SMP (search/smp.py): helper threads search the same root over the shared
+transposition table, every thread polls its own stop flag, and ``stop`` and the timer
+set all of them.
 """
 from __future__ import annotations
 
@@ -12,21 +15,17 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 from movegen import layout as L
 
 from . import timeman
-from .alphabeta import iterate, prepare_root
 from .evaluate import build_eval
+from .smp import Helper, SearchThread, node_share, reset_for_search
 from .state import (
     ABORTED,
     AGE,
     MATE,
     MATE_BOUND,
-    MAX_MOVES,
     MAX_SPLY,
-    NODE_LIMIT,
     NODES,
     NROOT,
     PROF_FIRST,
@@ -38,11 +37,11 @@ from .state import (
     SS,
     STOP,
     clear_history,
-    new_state,
 )
 from .tt import new_table
 
 MAX_DEPTH = MAX_SPLY - 32  # deepest iteration (room for extensions and quiescence)
+MAX_THREADS = 64  #: most search threads (each has about 5 MB of its own arrays)
 ENDERS_ACTIONS_PER_TURN = 4.0  # for the clock: searches per protocol move in Ender's
 
 
@@ -133,13 +132,32 @@ def _mate_moves(score: int, pos, pv: list[int]) -> int | None:
 class Searcher:
     """Alpha-beta search over any game's ``movegen.Position``; one search at a time."""
 
-    def __init__(self, hash_mb: int = 64):
+    def __init__(self, hash_mb: int = 64, threads: int = 1):
         self._tt = new_table(hash_mb)
-        self._ss = new_state()
-        self._buf = np.zeros(MAX_SPLY * MAX_MOVES, np.int64)
+        self._main = SearchThread()
+        self._ss = self._main.ss
+        self._helpers: list[Helper] = []
+        self._states = [self._ss]  # every thread's state: the stop flags to set
         self._stopped = threading.Event()
-        self.nodes = 0  #: nodes of the last search
+        self.nodes = 0  #: nodes of the last search, all threads together
+        self.thread_nodes: list[int] = []  #: nodes of the last search per thread, main first
         self.hash_mb = hash_mb
+        self.threads = 1  #: threads of the next search (see set_threads)
+        self.set_threads(threads)
+        self._apply_threads()
+
+    def set_threads(self, n: int) -> None:
+        """Search with ``n`` threads (1 to MAX_THREADS) from the next search on; a
+        running search is not disturbed. ValueError outside that range."""
+        if not 1 <= n <= MAX_THREADS:
+            raise ValueError(f"threads must be 1 to {MAX_THREADS}, not {n}")
+        self.threads = n
+
+    def _apply_threads(self) -> None:
+        """Add or drop helpers to match ``threads``; only between searches (``arm``)."""
+        del self._helpers[self.threads - 1:]
+        self._helpers += [Helper(i) for i in range(len(self._helpers) + 1, self.threads)]
+        self._states = [self._ss] + [h.ss for h in self._helpers]
 
     def set_hash(self, mb: int) -> None:
         """Resize (and clear) the transposition table."""
@@ -153,7 +171,8 @@ class Searcher:
         # table in place took 3 s, with the protocol waiting).
         self._tt = None
         self._tt = new_table(self.hash_mb)
-        clear_history(self._ss)
+        for ss in self._states:
+            clear_history(ss)
 
     def work_counts(self) -> dict[str, int]:
         """What the last search did, by kind (all zero unless built with LEYDEN_PROFILE=1;
@@ -166,18 +185,38 @@ class Searcher:
 
         A caller that runs the search in another thread calls this before starting that
         thread and passes ``armed=True`` to ``search``: a ``stop()`` made at any moment
-        after ``arm()`` (even before the worker has begun) then ends that search."""
-        self._ss[STOP] = 0
+        after ``arm()`` (even before the worker has begun) then ends that search.
+        A changed number of threads takes effect here."""
+        self._apply_threads()
+        for ss in self._states:
+            ss[STOP] = 0
         self._stopped.clear()
 
     def stop(self) -> None:
         """End the running (or the armed, not yet started) search soon; thread-safe.
         The search returns its best move so far."""
-        self._ss[STOP] = 1
+        self._timer_stop()
         self._stopped.set()
 
     def _timer_stop(self) -> None:
-        self._ss[STOP] = 1
+        for ss in self._states:
+            ss[STOP] = 1
+
+    def _nodes(self) -> int:
+        return sum(int(ss[NODES]) for ss in self._states)
+
+    def _start_helpers(self, pos, ev, max_depth: int) -> None:
+        for helper in self._helpers:
+            helper.start(pos, self._tt, ev, max_depth)
+
+    def _finish_helpers(self) -> None:
+        """Stop the helpers and wait for them; their nodes stay counted."""
+        for helper in self._helpers:
+            helper.stop()
+        errors = [helper.join() for helper in self._helpers]
+        for error in errors:
+            if error is not None:
+                raise error  # a bug in a helper: not to be hidden behind the main result
 
     # ------------------------------------------------------------------ search
     def search(self, pos, limits: Limits | None = None, on_info=None, *, armed: bool = False):
@@ -191,24 +230,18 @@ class Searcher:
         if not armed:
             self.arm()
         start = time.perf_counter()
-        ss, tt, buf = self._ss, self._tt, self._buf
-        G = pos.tables.G
-        board, st, undo = pos.board.copy(), pos.st.copy(), pos.undo.copy()
+        ss, main = self._ss, self._main
         ev = build_eval(pos.game)
-        ss[ABORTED] = 0
-        ss[NODES] = 0
-        ss[PROF_FIRST:PROF_LAST + 1] = 0
-        ss[SELDEPTH] = 0
-        ss[NODE_LIMIT] = limits.nodes or 0
-        ss[AGE] = (ss[AGE] + 1) & 255
-        SS.view(ss, "KILLERS")[:] = 0
-        SS.view(ss, "HIST")[:] //= 2  # old history still hints, with less weight
-        n = prepare_root(G, board, st, undo, buf, tt, ss, ev)
-        self.nodes = 0
+        age = (ss[AGE] + 1) & 255  # one table generation per search, the same in every thread
+        for i, state in enumerate(self._states):
+            reset_for_search(state, node_share(limits.nodes, len(self._states), i), age)
+        main.set_position(pos, self._tt, ev)
+        n = main.prepare_root()
+        self.nodes, self.thread_nodes = 0, [0] * len(self._states)
         if n == 0:
             return None, None
         enders = pos.game.multi_action
-        plan = timeman.budget(limits, st[L.S_SIDE] == 0,
+        plan = timeman.budget(limits, pos.st[L.S_SIDE] == 0,
                               ENDERS_ACTIONS_PER_TURN if enders else 1.0)
         timer = None
         if plan.hard is not None:
@@ -222,10 +255,12 @@ class Searcher:
         prev = 0
         last_pv: list[int] = []
         try:
+            if max_depth > 1:
+                self._start_helpers(pos, ev, MAX_DEPTH)
             for depth in range(1, max_depth + 1):
                 if depth > 1 and ss[STOP]:
                     break  # stopped between iterations (or before the search began)
-                score = int(iterate(G, board, st, undo, buf, tt, ss, ev, depth, prev))
+                score = main.iterate(depth, prev)
                 if ss[ABORTED]:
                     break
                 prev = score
@@ -237,7 +272,7 @@ class Searcher:
                     mate = _mate_moves(score, pos, last_pv)
                     on_info(Info(depth=depth, seldepth=int(max(ss[SELDEPTH], depth)),
                                  score_cp=None if mate is not None else score, mate=mate,
-                                 nodes=int(ss[NODES]), time=elapsed,
+                                 nodes=self._nodes(), time=elapsed,
                                  pv=[pos.move(m) for m in last_pv]))
                 if limits.infinite:
                     continue
@@ -248,9 +283,11 @@ class Searcher:
         finally:
             if timer is not None:
                 timer.cancel()
+            self._finish_helpers()
         if limits.infinite:
             self._stopped.wait()  # analysis: answer only when told to stop
-        self.nodes = int(ss[NODES])
+        self.thread_nodes = [int(state[NODES]) for state in self._states]
+        self.nodes = sum(self.thread_nodes)
         best = int(ss[ROOT_BEST])
         legal = {int(m) for m in ss[ROOT_MOVES:ROOT_MOVES + ss[NROOT]]}
         if best not in legal:  # cannot happen; never answer with an illegal move

@@ -278,3 +278,11 @@ class FairyStockfish:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def open_engine(protocol: str):
+    """Leyden under python-chess's ``chess.engine`` ("uci" or "xboard")."""
+    import chess.engine
+    popen = (chess.engine.SimpleEngine.popen_uci if protocol == "uci"
+             else chess.engine.SimpleEngine.popen_xboard)
+    return popen([sys.executable, "-m", "engine"], cwd=ROOT, timeout=120)

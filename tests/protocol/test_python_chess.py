@@ -2,22 +2,13 @@
 full games, analysis, stop, ping; every move legal according to python-chess."""
 from __future__ import annotations
 
-import sys
 import time
 
 import chess
 import chess.engine
 import pytest
 
-from tests.drivers import ROOT
-
-COMMAND = [sys.executable, "-m", "engine"]
-
-
-def open_engine(protocol: str):
-    popen = (chess.engine.SimpleEngine.popen_uci if protocol == "uci"
-             else chess.engine.SimpleEngine.popen_xboard)
-    return popen(COMMAND, cwd=ROOT, timeout=120)
+from tests.drivers import open_engine
 
 
 @pytest.fixture(params=["uci", "xboard"])

@@ -3,12 +3,15 @@ after ``go`` — before the search thread starts, while it starts, while it runs
 that search with exactly one answer.
 
 Each search is unbounded (``go infinite``, ``st 300``), so a lost stop shows as a
-missing answer within ``ANSWER_WAIT`` seconds instead of a slow test.
+missing answer within ``ANSWER_WAIT`` seconds instead of a slow test. Both with one
+search thread and with two (the helper thread must see the stop as well).
 """
 from __future__ import annotations
 
 import random
 import time
+
+import pytest
 
 from tests.drivers import EngineProcess
 
@@ -24,12 +27,13 @@ def _pause(rng: random.Random) -> None:
         time.sleep(rng.uniform(0, 0.005))
 
 
-def test_uci_stop_after_go_always_answers_once():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_uci_stop_after_go_always_answers_once(threads):
     rng = random.Random(7)
     with EngineProcess() as eng:
         eng.send("uci")
         eng.expect("uciok", 60)
-        eng.send("isready")
+        eng.send(f"setoption name Threads value {threads}", "isready")
         eng.expect("readyok", 60)
         for n in range(ROUNDS):
             start = eng.mark()
@@ -48,11 +52,13 @@ def test_uci_stop_after_go_always_answers_once():
         assert all(line != "bestmove (none)" for line in bestmoves)
 
 
-def test_xboard_move_now_after_go_always_answers_once():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_xboard_move_now_after_go_always_answers_once(threads):
     rng = random.Random(8)
     with EngineProcess() as eng:
         eng.send("xboard", "protover 2")
         eng.expect(lambda s: s == "feature done=1", 60)
+        eng.send(f"cores {threads}")
         for n in range(ROUNDS):
             game = rng.choice(["normal", "capablanca", "sultan", "batteries"])
             eng.send("new", f"variant {game}", "force", "st 300")

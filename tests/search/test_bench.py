@@ -12,7 +12,8 @@ SIGNATURE = 1305359
 def test_bench_signature():
     lines = []
     total, nps = run_bench(out=lines.append)
-    assert len(lines) == len(BENCH_POSITIONS) + 2
+    assert len(lines) == len(BENCH_POSITIONS) + 3
+    assert lines[0].startswith("Kernels compiled or loaded in ")
     assert lines[-2] == f"Nodes: {total}" and lines[-1].startswith("NPS: ")
     games = {game for game, _, _ in BENCH_POSITIONS}
     assert len(games) == 8 and all(sum(g == game for g, _, _ in BENCH_POSITIONS) >= 2 for game in games)
@@ -23,5 +24,5 @@ def test_bench_signature():
 def test_bench_at_a_given_depth():
     lines = []
     total, _ = run_bench(depth=2, out=lines.append)
-    assert all(" depth  2 " in line for line in lines[:-2])
+    assert all(" depth  2 " in line for line in lines[1:-2])
     assert total == run_bench(depth=2, out=lambda _: None)[0]  # deterministic

@@ -7,6 +7,7 @@ import pytest
 
 from movegen import Position
 from search import MAX_THREADS, Info, Limits, Searcher, warmup
+from tests.search.checks import assert_movetime_kept
 
 
 @pytest.fixture(scope="module")
@@ -57,12 +58,7 @@ def test_stop_before_the_search_starts(searcher):
 
 
 def test_movetime_with_two_threads(searcher):
-    pos = Position("capablanca")
-    start = time.perf_counter()
-    best, _ = searcher.search(pos, Limits(movetime=0.3))
-    elapsed = time.perf_counter() - start
-    assert best in pos.moves()
-    assert 0.1 < elapsed < 1.0
+    assert_movetime_kept(searcher)
     assert not helper_threads()
 
 

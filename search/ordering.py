@@ -14,6 +14,7 @@ from movegen.core import m_flag, m_from, m_promo, m_to, promotion, victim
 from movegen.layout import Family
 
 from .evaluate import EV_FAMILY, EV_VALUE, gate_distance
+from .see import see
 from movegen.jit import kernel
 from .state import history_slot, killer_slot, scores_base
 
@@ -23,6 +24,7 @@ SCORE_NOISY = 1 << 28
 SCORE_KILLER = 1 << 27
 SCORE_END_TURN = 1 << 26
 SCORE_DROP = 1 << 25
+SCORE_LOSING = -(1 << 24)  # a capture that loses material (SEE): after every quiet move
 HIST_MAX = 1 << 14
 
 
@@ -48,12 +50,16 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
             pr = promotion(m)
             flag = m_flag(m)
             if enders and flag == L.F_NORMAL and m_to(m) == enemy_gate:
-                s = SCORE_WIN + (ev[EV_VALUE + (v & 15)] if v != 0 else 0)
+                s = SCORE_WIN + (ev[EV_VALUE + (v & L.TYPE_MASK)] if v != 0 else 0)
             elif v != 0 or pr != 0:
-                attacker = np.int64(board[m_from(m)]) & 15
-                s = SCORE_NOISY + 16 * ev[EV_VALUE + (v & 15)] - ev[EV_VALUE + attacker] // 16
+                attacker = np.int64(board[m_from(m)]) & L.TYPE_MASK
+                s = 16 * ev[EV_VALUE + (v & L.TYPE_MASK)] - ev[EV_VALUE + attacker] // 16
                 if pr != 0:
                     s += 16 * ev[EV_VALUE + pr]
+                if pr == 0 and not enders and see(G, board, st, ev, ss, m) < 0:
+                    s += SCORE_LOSING
+                else:
+                    s += SCORE_NOISY
             elif m == k1:
                 s = SCORE_KILLER + 2
             elif m == k2:
@@ -66,7 +72,7 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
                 s = ss[hist_index(side, m)]
                 if enders:
                     p = np.int64(board[m_from(m)])
-                    t = p & 15
+                    t = p & L.TYPE_MASK
                     d0 = gate_distance(ev, side, t, m_from(m))
                     d1 = gate_distance(ev, side, t, m_to(m))
                     s += 2048 * (d0 - d1)

@@ -301,6 +301,8 @@ class Reply:
     elapsed: float
     score: int | None = None  #: centipawns from the mover's side; mates as +-100000
     depth: int | None = None
+    nodes: int | None = None  #: nodes of the last thinking line (the engine's own count)
+    seconds: float | None = None  #: search time of that line, as the engine reports it
 
 
 _PROMO = re.compile(r"^([a-z]\d+[a-z]\d+)=?([A-Za-z])$")
@@ -585,7 +587,7 @@ class XBoardPlayer(Player):
     def _read_move(self, start: float, limit: float) -> Reply:
         deadline = start + limit
         legs = []
-        score = depth = None
+        score = depth = nodes = seconds = None
         while True:
             line = self._line(deadline)
             if line is _TIMEOUT:
@@ -600,10 +602,11 @@ class XBoardPlayer(Player):
                     continue
                 legs.append(move)
                 move = from_xboard_ranks(normalise_move(",".join(legs)), self.game)
-                return Reply(move, time.monotonic() - start, score, depth)
+                return Reply(move, time.monotonic() - start, score, depth, nodes, seconds)
             m = _THINKING.match(text)
-            if m:
+            if m:  # depth score time(centiseconds) nodes pv
                 depth, score = int(m.group(1)), int(m.group(2))
+                seconds, nodes = int(m.group(3)) / 100, int(m.group(4))
                 continue
             if text == "resign" or text.startswith("resign "):
                 raise EngineFailure("resign", "resigns")
@@ -625,6 +628,16 @@ class XBoardPlayer(Player):
 
 
 # --------------------------------------------------------------------- UCI
+def _info_int(words: list, key: str, default):
+    """The integer after ``key`` in a UCI info line, or ``default``."""
+    if key not in words:
+        return default
+    try:
+        return int(words[words.index(key) + 1])
+    except (IndexError, ValueError):
+        return default
+
+
 _UCI_OPTION = re.compile(r"^option name (.+?) type (\w+)(.*)$")
 
 
@@ -714,7 +727,7 @@ class UCIPlayer(Player):
         self.proc.send(" ".join(parts))
         limit = limit if limit is not None else hang
         deadline = start + limit
-        score = depth = None
+        score = depth = nodes = seconds = None
         while True:
             line = self._line(deadline)
             if line is _TIMEOUT:
@@ -725,13 +738,13 @@ class UCIPlayer(Player):
             if words[0] == "bestmove":
                 if len(words) < 2:
                     raise EngineFailure("illegal", "sent 'bestmove' without a move")
-                return Reply(normalise_move(words[1]), time.monotonic() - start, score, depth)
+                return Reply(normalise_move(words[1]), time.monotonic() - start, score, depth,
+                             nodes, seconds)
             if words[0] == "info":
-                if "depth" in words:
-                    try:
-                        depth = int(words[words.index("depth") + 1])
-                    except (IndexError, ValueError):
-                        pass
+                depth = _info_int(words, "depth", depth)
+                nodes = _info_int(words, "nodes", nodes)
+                ms = _info_int(words, "time", None)
+                seconds = ms / 1000 if ms is not None else seconds
                 if "score" in words:
                     i = words.index("score")
                     try:

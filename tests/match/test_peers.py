@@ -121,3 +121,36 @@ def test_peer_configurations_agree_with_leyden(peer):
         positions = verify.sample_positions(game, 2, seed=11)
         _, bad = verify.CHECKS[peer](game, positions[-3:], 2)
         assert bad == [], (game, bad)
+
+
+@pytest.mark.parametrize("peer", ["fairymax", "fairy-stockfish"])
+def test_a_reply_carries_the_engines_own_node_count_and_time(peer):
+    """XBoard thinking lines and UCI info lines give a Reply its nodes and seconds (what
+    the search benchmark compares Leyden's speed with)."""
+    from match.engines import make_player, parse_engine_spec
+    from match.tc import TimeControl
+    need(peer)
+    game = find_game("capablanca")
+    player = make_player(parse_engine_spec(engine_tokens(peer, "capablanca")), game)
+    try:
+        player.start()
+        player.new_game(game.start_fen, "w", TimeControl(depth=6))
+        reply = player.think([], None, None, 60, 60)
+    finally:
+        player.close(1.0)
+    assert reply.depth == 6
+    assert reply.nodes > 1000
+    assert 0 < reply.seconds < 60
+
+
+def test_search_benchmark_measures_fairymax_on_the_capablanca_positions():
+    need("fairymax")
+    import subprocess
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "benchmarks", "search.py"), "--depth", "3",
+                          "--peer-depth", "5"], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    line = re.search(r"^Fairy-Max capablanca +(\d+) +([\d.]+) +(\d+) +\(depth 5; Leyden/Fairy-Max ([\d.]+)\)$",
+                     out.stdout, re.M)
+    assert line, out.stdout
+    nodes, seconds, knps = int(line[1]), float(line[2]), int(line[3])
+    assert nodes > 1000 and seconds > 0 and knps == round(nodes / seconds / 1000)

@@ -2,7 +2,7 @@
 captures by MVV/LVA and promotions, killers, Ender's end-of-turn and drops, then quiet
 moves by history (Ender's: plus progress towards the enemy gate).
 
-Scores go to ``ss[SCORES + ply * MAX_MOVES + i]`` beside ``buf[ply * MAX_MOVES + i]``;
+Scores go to ``ss[score_slot(ply, j)]`` beside ``buf[j]`` (state.py);
 ``pick_next`` does one step of selection sort, so a cutoff after the first moves never
 pays for sorting the rest.
 """
@@ -16,7 +16,7 @@ from movegen.layout import Family
 from .evaluate import EV_FAMILY, EV_VALUE, gate_distance
 from .see import see
 from movegen.jit import kernel
-from .state import history_slot, killer_slot, scores_base
+from .state import history_slot, killer_slot, score_slot
 
 SCORE_TT = 1 << 30
 SCORE_WIN = 1 << 29  # an action that wins at once (Ender's gate entry)
@@ -40,7 +40,7 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
     k2 = ss[killer_slot(ply, 1)]
     enders = ev[EV_FAMILY] == Family.ENDERS
     enemy_gate = G[L.GI_GATE_B] if side == 0 else G[L.GI_GATE_W]
-    base = scores_base(ply) - n0
+    base = score_slot(ply, 0)
     for i in range(n0, n):
         m = buf[i]
         if m == tt_mv:
@@ -80,9 +80,9 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
 
 
 @kernel
-def pick_next(buf, ss, ply, n0, i, n):
+def pick_next(buf, ss, ply, i, n):
     """Move the best-scored move of ``buf[i:n]`` to ``i`` and return it."""
-    base = scores_base(ply) - n0
+    base = score_slot(ply, 0)
     best = i
     bs = ss[base + i]
     for j in range(i + 1, n):

@@ -66,12 +66,13 @@ _CONTROL = (
     "PROF_MAIN",  # main-search nodes
     "PROF_QS",  # quiescence nodes
     "PROF_EVAL",  # static evaluations
-    "PROF_GEN",  # legal move lists generated
-    "PROF_NOISY",  # noisy (quiescence) move lists generated
+    "PROF_GEN",  # pseudo-legal move lists generated (main search, quiescence in check)
+    "PROF_NOISY",  # pseudo-legal noisy (quiescence) move lists generated
     "PROF_ORDER",  # move lists scored for ordering
     "PROF_MOVES",  # moves scored
     "PROF_MAKE",  # moves made (and unmade)
     "PROF_TT",  # transposition table probes
+    "PROF_LEGAL",  # moves tested for legality (as they are tried; the TT move included)
 )
 SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("CONTROL_SPARE", 64 - len(_CONTROL)),
@@ -86,8 +87,8 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
 ])
 (STOP, NODES, NODE_LIMIT, SELDEPTH, ABORTED, AGE, ROOT_PLY, ROOT_BEST, ROOT_SCORE, ROOT_DEPTH,
  NROOT, ROOT_DONE, PROF_MAIN, PROF_QS, PROF_EVAL, PROF_GEN, PROF_NOISY, PROF_ORDER, PROF_MOVES,
- PROF_MAKE, PROF_TT) = (SS.offset[name] for name in _CONTROL)
-PROF_FIRST, PROF_LAST = PROF_MAIN, PROF_TT
+ PROF_MAKE, PROF_TT, PROF_LEGAL) = (SS.offset[name] for name in _CONTROL)
+PROF_FIRST, PROF_LAST = PROF_MAIN, PROF_LEGAL
 
 #: Count what a search does, per kind of work (benchmarks/profile.py sets it, with a numba
 #: cache of its own: numba compiles the flag in and would otherwise reuse either build).
@@ -139,6 +140,7 @@ def history_slot(side, fr, to):
 
 
 @kernel
-def scores_base(ply):
-    """Index in ss of the move-ordering score of the first move of ``ply``'s buffer slice."""
-    return SCORES + SCORES_ROW * ply
+def score_slot(ply, j):
+    """Index in ss of the move-ordering score of ``buf[j]``, a move of ``ply``'s slice
+    ``buf[ply * MAX_MOVES:]``."""
+    return SCORES + SCORES_ROW * ply + j - MAX_MOVES * ply

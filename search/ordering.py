@@ -80,8 +80,8 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
 
 
 @kernel
-def pick_next(buf, ss, ply, i, n):
-    """Move the best-scored move of ``buf[i:n]`` to ``i`` and return it."""
+def best_index(ss, ply, i, n):
+    """Index of the first best-scored move of ``buf[i:n]`` (``i < n``)."""
     base = score_slot(ply, 0)
     best = i
     bs = ss[base + i]
@@ -89,13 +89,27 @@ def pick_next(buf, ss, ply, i, n):
         if ss[base + j] > bs:
             bs = ss[base + j]
             best = j
-    if best != i:
-        m = buf[best]
-        buf[best] = buf[i]
+    return best
+
+
+@kernel
+def take(buf, ss, ply, b, i):
+    """Swap ``buf[b]`` (and its score) to ``i`` and return it."""
+    if b != i:
+        base = score_slot(ply, 0)
+        m = buf[b]
+        buf[b] = buf[i]
         buf[i] = m
-        ss[base + best] = ss[base + i]
-        ss[base + i] = bs
+        s = ss[base + b]
+        ss[base + b] = ss[base + i]
+        ss[base + i] = s
     return buf[i]
+
+
+@kernel
+def pick_next(buf, ss, ply, i, n):
+    """Move the best-scored move of ``buf[i:n]`` to ``i`` and return it."""
+    return take(buf, ss, ply, best_index(ss, ply, i, n), i)
 
 
 @kernel

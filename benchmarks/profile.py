@@ -100,7 +100,7 @@ def _time_eval(G, board, st, ev, ss, reps):
 @njit(nogil=True)
 def _time_order(G, board, st, buf, n, ss, ev, reps):
     for _ in range(reps):
-        score_moves(G, board, st, buf, 0, n, ss, ev, 0, 0)
+        score_moves(G, board, st, buf, 0, n, ss, ev, 0, 0, False)  # SEE is "other"
     return n
 
 

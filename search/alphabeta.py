@@ -223,7 +223,8 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
         n = gen_noisy(G, board, st, buf, n0, fam)
     tally(ss, PROF_ORDER, 1)
     tally(ss, PROF_MOVES, n - n0)
-    score_moves(G, board, st, buf, n0, n, ss, ev, ply, tmove)
+    # out of check a losing capture is skipped below, so its SEE is asked there, once
+    score_moves(G, board, st, buf, n0, n, ss, ev, ply, tmove, in_chk)
     bestm = 0
     legal = 0  # legal moves tried
     for i in range(n0, n):
@@ -441,7 +442,7 @@ def prepare_root(G, board, st, undo, buf, tt, ss, ev):
     e = tt_probe(tt, st[L.S_HASH])
     if e >= 0:
         tmove = tt_move(tt, e)
-    score_moves(G, board, st, buf, 0, n, ss, ev, 0, tmove)
+    score_moves(G, board, st, buf, 0, n, ss, ev, 0, tmove, True)
     for i in range(n):
         ss[ROOT_MOVES + i] = pick_next(buf, ss, 0, i, n)
     ss[NROOT] = n

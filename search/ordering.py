@@ -34,7 +34,17 @@ def hist_index(side, m):
 
 
 @kernel
-def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
+def losing_capture(G, board, st, ev, ss, m):
+    """Does the noisy move ``m`` lose material by SEE? (Not asked of promotions, nor in
+    Ender's, where see.py's bound would call too many captures losing.)"""
+    return promotion(m) == 0 and ev[EV_FAMILY] != Family.ENDERS and see(G, board, st, ev, ss, m) < 0
+
+
+@kernel
+def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv, with_see):
+    """Score ``buf[n0:n]`` for ``pick_next``. ``with_see``: a capture that loses material
+    gets SCORE_LOSING at once; else every noisy move is SCORE_NOISY and a caller that
+    cares asks ``losing_capture`` when the capture comes up (see picker.py)."""
     side = st[L.S_SIDE]
     k1 = ss[killer_slot(ply, 0)]
     k2 = ss[killer_slot(ply, 1)]
@@ -56,7 +66,7 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
                 s = 16 * ev[EV_VALUE + (v & L.TYPE_MASK)] - ev[EV_VALUE + attacker] // 16
                 if pr != 0:
                     s += 16 * ev[EV_VALUE + pr]
-                if pr == 0 and not enders and see(G, board, st, ev, ss, m) < 0:
+                if with_see and losing_capture(G, board, st, ev, ss, m):
                     s += SCORE_LOSING
                 else:
                     s += SCORE_NOISY

@@ -5,8 +5,9 @@ legal move exactly once, generating, scoring and proving only what the node gets
    stale, from a colliding key, or torn (helper threads write an entry's words one by
    one), so it is played only if ``is_pseudo_legal`` and ``is_legal`` say so.
 2. The pseudo-legal list (without the TT move), its noisy moves (captures, promotions,
-   Ender's gate entries) put first and scored (``score_moves``: MVV-LVA, SEE): the
-   winning and the noisy moves that do not lose material, best first.
+   Ender's gate entries) put first and scored by MVV-LVA: the winning and the noisy
+   moves, best first. SEE is asked of a capture only when it comes up; one that loses
+   material is put back with SCORE_LOSING, for the end.
 3. Only then the quiet moves are scored, and the selection goes on over everything
    left: killers (found in the list, so pseudo-legal by construction, and never twice),
    Ender's end of turn and drops, quiet moves by history, and last the captures that
@@ -23,7 +24,8 @@ from movegen.jit import kernel
 from movegen.kernel import gen_pseudo, is_legal, is_pseudo_legal
 from movegen.layout import Family
 
-from .ordering import best_index, pick_next, score_moves, take
+from .ordering import (SCORE_LOSING, SCORE_NOISY, best_index, losing_capture, pick_next,
+                       score_moves, take)
 from .state import PROF_GEN, PROF_LEGAL, PROF_MOVES, PROF_ORDER, QUIETS, score_slot, tally
 
 NOT_YET = -1  # the list end before the pseudo-legal list is generated
@@ -61,7 +63,7 @@ def _generate(G, board, st, buf, ss, ev, ply, n0, i, tt_mv):
     q = _noisy_first(G, board, st, buf, i, n)
     tally(ss, PROF_ORDER, 1)
     tally(ss, PROF_MOVES, q - i)
-    score_moves(G, board, st, buf, i, q, ss, ev, ply, 0)
+    score_moves(G, board, st, buf, i, q, ss, ev, ply, 0, False)
     ss[QUIETS + ply] = q
     return n
 
@@ -89,12 +91,16 @@ def _pick(G, board, st, buf, ss, ev, ply, i, n):
     """The best move left by the stages, moved to ``buf[i]`` (``i < n``)."""
     q = ss[QUIETS + ply]
     if q != SCORED:
-        if i < q:
+        while i < q:
             b = best_index(ss, ply, i, q)
-            if ss[score_slot(ply, b)] >= 0:  # a noisy move that does not lose material
+            k = score_slot(ply, b)
+            if ss[k] < 0:
+                break  # only losing captures are left of the noisy moves
+            if not losing_capture(G, board, st, ev, ss, buf[b]):
                 return take(buf, ss, ply, b, i)
+            ss[k] += SCORE_LOSING - SCORE_NOISY  # back, to come after the quiet moves
         tally(ss, PROF_MOVES, n - q)
-        score_moves(G, board, st, buf, q, n, ss, ev, ply, 0)
+        score_moves(G, board, st, buf, q, n, ss, ev, ply, 0, False)
         ss[QUIETS + ply] = SCORED
     return pick_next(buf, ss, ply, i, n)
 

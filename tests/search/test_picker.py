@@ -2,7 +2,8 @@
 in random positions of every game: with no TT move, with the position's own moves as TT
 move and killers, and with bogus ones (moves of other positions, corrupted codes), which
 must never come out unless they are legal here. The search's invariant holds:
-``buf[n0:i]`` are the moves returned so far, in order."""
+``buf[n0:i]`` are the moves returned so far, in order; and the stages come in order
+(TT move, good captures, killers before the other quiet moves, losing captures last)."""
 import random
 
 import numpy as np
@@ -15,6 +16,7 @@ from movegen.layout import Family
 from movegen.kernel import in_check
 from search.evaluate import build_eval
 from search.picker import NOT_YET, next_move
+from search.see import see
 from search.state import MAX_MOVES, MAX_SPLY, killer_slot, new_state
 
 PLY = 3  # any ply of the search: the picker works in that ply's slice of the buffer
@@ -48,6 +50,23 @@ def _wins(pos, m) -> bool:
     return pos.game.family == Family.ENDERS and m_flag(m) == L.F_NORMAL and m_to(m) == gate
 
 
+def _check_bands(pos, ev, out, tt_mv):
+    """Captures that keep their material (SEE >= 0) come before every quiet move, those
+    that lose it after every quiet move."""
+    if pos.game.family == Family.ENDERS:
+        return  # no SEE there: every capture counts as good
+    quiet_at = [k for k, m in enumerate(out) if _quiet(pos, m) and m != tt_mv]
+    if not quiet_at:
+        return
+    for k, m in enumerate(out):
+        if m == tt_mv or victim(pos.board, np.int64(m)) == 0 or promotion(np.int64(m)) != 0:
+            continue
+        if see(pos.tables.G, pos.board, pos.st, ev, new_state(), np.int64(m)) < 0:
+            assert k > quiet_at[-1], (pos.fen(), m, "a losing capture before a quiet move")
+        else:
+            assert k < quiet_at[0], (pos.fen(), m, "a good capture after a quiet move")
+
+
 def _check(pos, rng, pool, ev, ss, buf) -> int:
     legal = [int(m) for m in pos.legal_move_codes()]
     legal_set = set(legal)
@@ -75,6 +94,7 @@ def _check(pos, rng, pool, ev, ss, buf) -> int:
                 later = out[out.index(k) + 1:]
                 others = [m for m in quiets if m not in killers and m != tt_mv and not _wins(pos, m)]
                 assert all(m in later for m in others), (pos.fen(), k)
+        _check_bands(pos, ev, out, tt_mv)
     assert (pos.board == board0).all() and (pos.st == st0).all()
     pool.extend(legal)
     return len(cases)

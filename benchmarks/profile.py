@@ -7,8 +7,9 @@ Two measurements in one run (single-threaded):
 
 1. Work per node. The bench searches run in a build of the search that counts what it
    does (LEYDEN_PROFILE=1, compiled into a numba cache of its own): main-search and
-   quiescence nodes, static evaluations, legal and noisy move lists generated, lists
-   scored for ordering, moves made (and unmade), transposition-table probes.
+   quiescence nodes, static evaluations, pseudo-legal and noisy move lists generated,
+   lists scored for ordering, moves tested for legality as they are tried (the staged
+   picking of search/picker.py), moves made (and unmade), transposition-table probes.
 2. Cost per unit of work. Each kernel is timed alone, in a compiled loop, on positions
    met in those searches (random continuations of the bench positions).
 
@@ -36,7 +37,7 @@ from numba import njit  # noqa: E402
 
 from movegen import Position  # noqa: E402
 from movegen import layout as L  # noqa: E402
-from movegen.kernel import gen_legal, gen_pseudo, in_check, make, unmake  # noqa: E402
+from movegen.kernel import gen_pseudo, in_check, is_legal, make, unmake  # noqa: E402
 from search import Limits, Searcher  # noqa: E402
 from search.alphabeta import gen_noisy  # noqa: E402
 from search.bench import BENCH_HASH_MB, BENCH_POSITIONS  # noqa: E402
@@ -52,11 +53,14 @@ REPS = 200  # calls per position and kernel
 
 # ------------------------------------------------------------------ timed loops
 @njit(nogil=True)
-def _time_gen(G, board, st, undo, buf, reps):
-    n = 0
+def _time_legal(G, board, st, undo, moves, reps):
+    """The legality test of a move about to be tried (most of them are legal)."""
+    check = in_check(G, board, st)
+    k = 0
     for _ in range(reps):
-        n += gen_legal(G, board, st, undo, buf, 0)
-    return n
+        for m in moves:
+            k += is_legal(G, board, st, undo, m, check)
+    return k
 
 
 @njit(nogil=True)
@@ -72,7 +76,7 @@ def _time_noisy(G, board, st, undo, buf, reps):
     n = 0
     fam = G[L.GI_FAMILY]
     for _ in range(reps):
-        n += gen_noisy(G, board, st, undo, buf, 0, fam)
+        n += gen_noisy(G, board, st, buf, 0, fam)
     return n
 
 
@@ -96,7 +100,7 @@ def _time_eval(G, board, st, ev, ss, reps):
 @njit(nogil=True)
 def _time_order(G, board, st, buf, n, ss, ev, reps):
     for _ in range(reps):
-        score_moves(G, board, st, buf, 0, n, ss, ev, 0, 0)
+        score_moves(G, board, st, buf, 0, n, ss, ev, 0, 0, False)  # SEE is "other"
     return n
 
 
@@ -118,7 +122,7 @@ def _time_pick(buf, ss, n, reps):
     """One selection of the best-scored move from a scored list (once per move tried)."""
     s = 0
     for _ in range(reps):
-        s += pick_next(buf, ss, 0, 0, 0, n)
+        s += pick_next(buf, ss, 0, 0, n)
     return s
 
 
@@ -181,7 +185,7 @@ def _samples(family: str, rng: random.Random) -> list[Position]:
 
 def _costs(family: str, tt: np.ndarray, rng: random.Random) -> dict[str, float]:
     """Nanoseconds per call of each kernel, averaged over the family's sample positions."""
-    sums = dict.fromkeys(("gen", "pseudo", "noisy", "make", "check", "eval", "order", "pick", "tt"), 0.0)
+    sums = dict.fromkeys(("legal", "pseudo", "noisy", "make", "check", "eval", "order", "pick", "tt"), 0.0)
     buf = np.zeros(L.MAX_MOVES * 4, np.int64)
     ss = new_state()
     # far more keys than the caches hold: a probe in the search mostly misses them too
@@ -195,7 +199,7 @@ def _costs(family: str, tt: np.ndarray, rng: random.Random) -> dict[str, float]:
         make_ns = _ns(_time_make, G, board, st, undo, moves, REPS, calls=REPS * n)
         sums["make"] += make_ns
         sums["check"] += _ns(_time_check, G, board, st, undo, moves, REPS, calls=REPS * n) - make_ns
-        sums["gen"] += _ns(_time_gen, G, board, st, undo, buf, REPS, calls=REPS)
+        sums["legal"] += _ns(_time_legal, G, board, st, undo, moves, REPS, calls=REPS * n)
         sums["pseudo"] += _ns(_time_pseudo, G, board, st, undo, buf, REPS, calls=REPS)
         sums["noisy"] += _ns(_time_noisy, G, board, st, undo, buf, REPS, calls=REPS)
         sums["eval"] += _ns(_time_eval, G, board, st, ev, ss, REPS, calls=REPS)
@@ -209,10 +213,11 @@ def _costs(family: str, tt: np.ndarray, rng: random.Random) -> dict[str, float]:
 def _table(family: str, work: dict, cost: dict) -> None:
     nodes = work["nodes"]
     ns_node = work["seconds"] / nodes * 1e9
-    per = {k: work[k] / nodes for k in ("main", "qs", "eval", "gen", "noisy", "order", "moves", "make", "tt")}
+    per = {k: work[k] / nodes
+           for k in ("main", "qs", "eval", "gen", "noisy", "order", "moves", "make", "tt", "legal")}
     rows = [
-        ("move generation, legal lists", per["gen"], cost["pseudo"]),
-        ("  legality test of those lists", per["gen"], cost["gen"] - cost["pseudo"]),
+        ("move generation, pseudo-legal", per["gen"], cost["pseudo"]),
+        ("  legality test per move tried", per["legal"], cost["legal"]),
         ("move generation, noisy lists", per["noisy"], cost["noisy"]),
         ("make + unmake", per["make"], cost["make"]),
         ("check test after a move", per["make"] if family != "enders" else 0.0, cost["check"]),

@@ -433,3 +433,55 @@ def filter_chess_legal(G, board, st, undo, buf, n0, n):
             buf[j] = m
             j += 1
     return j
+
+
+# ---------------------------------------------------------------- one move at a time
+
+@kernel
+def listed(buf, n0, n, m):
+    """Is ``m`` one of ``buf[n0:n]``?"""
+    for i in range(n0, n):
+        if buf[i] == m:
+            return True
+    return False
+
+
+@kernel
+def chess_pseudo_legal(G, board, st, m, buf, at):
+    """Would ``gen_chess_pseudo`` list ``m``? Only the moves of the piece on its
+    from-square (or the castlings) are generated, at ``buf[at:]``, and compared whole:
+    exactly the generator's answer, whatever bits a corrupt code carries."""
+    side = st[S_SIDE]
+    fr = m_from(m)
+    t = own_type(board[fr], side)
+    if t == 0:
+        return False
+    if m_flag(m) == F_CASTLE:
+        if G[GI_CASTLE] == 0 or fr != st[S_KING + side]:
+            return False
+        n = gen_castling(G, board, st, buf, at, side)
+    elif t == G[GI_PAWN]:
+        n = gen_pawn(G, board, st, buf, at, fr, side)
+    else:
+        n = gen_piece(G, board, buf, at, fr, t, side)
+    return listed(buf, at, n, m)
+
+
+@kernel
+def chess_move_legal(G, board, st, undo, m, check):
+    """Does the pseudo-legal ``m`` leave the own king safe? ``check``: the side to move is
+    in check now. The per-move form of ``filter_chess_legal``: a trial only where a pin
+    test cannot decide."""
+    side = st[S_SIDE]
+    k = st[S_KING + side]
+    flag = m_flag(m)
+    if check or flag == F_EP or flag == F_CASTLE:
+        return _legal_by_trial(G, board, st, undo, m, side)
+    fr = m_from(m)
+    if fr == k:
+        king = board[k]
+        board[k] = EMPTY  # lifted, so that it does not hide the squares behind it
+        ok = not attacked(G, board, m_to(m), 1 - side)
+        board[k] = king
+        return ok
+    return not _pinned(G, board, k, fr, side) or _legal_by_trial(G, board, st, undo, m, side)

@@ -6,8 +6,8 @@ the turn state: the drop at the start of a turn, each piece moving at most once,
 the gates, the reply turn and elimination.
 """
 
-from .core import (encode, gen_piece, m_flag, m_from, m_promo, m_to, own_type, restore_state,
-                   save_state)
+from .core import (encode, gen_piece, listed, m_flag, m_from, m_promo, m_to, own_type,
+                   restore_state, save_state)
 from .fields import cell_of, cell_square, reserve_slot, zobrist, zobrist_reserve
 from .jit import kernel
 from .layout import (BLACK_BIT, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W, GI_NCELLS,
@@ -151,3 +151,28 @@ def unmake_action(G, board, st, undo):
         fr, to = m_from(m), m_to(m)
         board[fr] = board[to]
         board[to] = undo[ply, U_CAP]
+
+
+@kernel
+def enders_pseudo_legal(G, board, st, m, buf, at):
+    """Would ``gen_enders`` list ``m``? Drops and the end of turn are tested by their
+    conditions; a piece move by generating that piece's moves at ``buf[at:]``."""
+    if st[S_RESULT] != 0:
+        return False
+    side = st[S_SIDE]
+    flag = m_flag(m)
+    if flag == F_END:
+        return m == END_TURN
+    if flag == F_DROP:
+        t = m_promo(m)
+        own_gate = gate(G, side)
+        return (m == encode(0, own_gate, t, F_DROP, 0) and 1 <= t <= G[GI_NT]
+                and st[S_ACTIONS] == 0 and board[own_gate] == EMPTY
+                and st[reserve_slot(side, t)] > 0)
+    if flag != F_NORMAL:
+        return False
+    fr = m_from(m)
+    t = own_type(board[fr], side)
+    if t == 0 or (st[S_MOVED] >> cell_of(G, fr)) & 1:
+        return False
+    return listed(buf, at, gen_piece(G, board, buf, at, fr, t, side), m)

@@ -1,11 +1,14 @@
 """One entry point per operation for every game family (what search and the Python
-API call): legal moves, make, unmake, check, perft."""
+API call): legal moves, make, unmake, check, perft, and one move's pseudo-legality and
+legality (the search's staged move picking tries moves before or without lists)."""
 
-from .batteries import batteries_attacked, batteries_in_check, gen_batteries_pseudo
-from .core import filter_chess_legal, gen_chess_pseudo, in_check_chess, make_move, unmake_move
-from .enders import gen_enders, make_action, unmake_action
+from .batteries import (batteries_in_check, batteries_move_legal, batteries_pseudo_legal,
+                        gen_batteries_pseudo)
+from .core import (chess_move_legal, chess_pseudo_legal, filter_chess_legal, gen_chess_pseudo,
+                   in_check_chess, m_from, m_to, make_move, unmake_move)
+from .enders import enders_pseudo_legal, gen_enders, make_action, unmake_action
 from .jit import kernel
-from .layout import GI_FAMILY, MAX_MOVES, S_KING, S_RESULT, S_SIDE, Family
+from .layout import GI_FAMILY, MAX_MOVES, S_RESULT, Family
 
 
 @kernel
@@ -60,17 +63,40 @@ def filter_legal(G, board, st, undo, buf, n0, n):
 
 @kernel
 def _filter_batteries_legal(G, board, st, undo, buf, n0, n):
-    side = st[S_SIDE]
     j = n0
     for i in range(n0, n):
         m = buf[i]
-        make_move(G, board, st, undo, m)
-        ok = not batteries_attacked(G, board, st[S_KING + side], 1 - side)
-        unmake_move(G, board, st, undo)
-        if ok:
+        if batteries_move_legal(G, board, st, undo, m):
             buf[j] = m
             j += 1
     return j
+
+
+@kernel
+def is_pseudo_legal(G, board, st, m, buf, at):
+    """Would ``gen_pseudo`` list the move code ``m`` here? Any int64 is a fair question
+    (a stale, colliding or torn transposition-table word): the answer is exact and costs
+    the moves of one piece at most, generated at ``buf[at:]`` (overwritten)."""
+    if m < 0 or m_from(m) >= board.shape[0] or m_to(m) >= board.shape[0]:
+        return False
+    fam = G[GI_FAMILY]
+    if fam == Family.CHESS:
+        return chess_pseudo_legal(G, board, st, m, buf, at)
+    if fam == Family.BATTERIES:
+        return batteries_pseudo_legal(G, board, st, m, buf, at)
+    return enders_pseudo_legal(G, board, st, m, buf, at)
+
+
+@kernel
+def is_legal(G, board, st, undo, m, check):
+    """Is the pseudo-legal ``m`` legal (leaves the own royal piece safe)? ``check``: the
+    side to move is in check now (``in_check``)."""
+    fam = G[GI_FAMILY]
+    if fam == Family.CHESS:
+        return chess_move_legal(G, board, st, undo, m, check)
+    if fam == Family.BATTERIES:
+        return batteries_move_legal(G, board, st, undo, m)
+    return True
 
 
 @kernel

@@ -17,7 +17,7 @@ import numpy as np
 from movegen import layout as L
 from movegen.layout import Family, Result
 from movegen.core import encode, m_flag, m_to, promotion, victim
-from movegen.kernel import filter_legal, gen_legal, gen_pseudo, in_check, make, unmake
+from movegen.kernel import gen_legal, gen_pseudo, in_check, is_legal, make, unmake
 
 from .evaluate import (
     EV_VALUE,
@@ -27,6 +27,7 @@ from .evaluate import (
 )
 from movegen.jit import inline_kernel, kernel
 from .ordering import pick_next, quiet_cutoff, score_moves
+from .picker import NOT_YET, next_move
 from .see import see
 from .state import (
     ABORTED,
@@ -44,6 +45,7 @@ from .state import (
     POLL_MASK,
     PROF_EVAL,
     PROF_GEN,
+    PROF_LEGAL,
     PROF_MAIN,
     PROF_MAKE,
     PROF_MOVES,
@@ -166,10 +168,9 @@ def _noisy(G, board, st, m, fam):
 
 
 @kernel
-def gen_noisy(G, board, st, undo, buf, n0, fam):
-    """The legal noisy moves (see ``_noisy``) at ``buf[n0:]``; returns the end index.
-    Legality is tested on the noisy pseudo-legal moves only, which is most of the
-    saving over ``gen_legal``."""
+def gen_noisy(G, board, st, buf, n0, fam):
+    """The pseudo-legal noisy moves (see ``_noisy``) at ``buf[n0:]``; returns the end
+    index. Their legality is tested as they are tried, after the pruning tests."""
     n = gen_pseudo(G, board, st, buf, n0)
     j = n0
     for i in range(n0, n):
@@ -177,7 +178,7 @@ def gen_noisy(G, board, st, undo, buf, n0, fam):
         if _noisy(G, board, st, m, fam):
             buf[j] = m
             j += 1
-    return filter_legal(G, board, st, undo, buf, n0, j)
+    return j
 
 
 @kernel
@@ -216,24 +217,28 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     n0 = ply * MAX_MOVES
     if in_chk:
         tally(ss, PROF_GEN, 1)
-        n = gen_legal(G, board, st, undo, buf, n0)
-        if n == n0:
-            return -MATE + ply
+        n = gen_pseudo(G, board, st, buf, n0)
     else:
         tally(ss, PROF_NOISY, 1)
-        n = gen_noisy(G, board, st, undo, buf, n0, fam)
+        n = gen_noisy(G, board, st, buf, n0, fam)
     tally(ss, PROF_ORDER, 1)
     tally(ss, PROF_MOVES, n - n0)
-    score_moves(G, board, st, buf, n0, n, ss, ev, ply, tmove)
+    # out of check a losing capture is skipped below, so its SEE is asked there, once
+    score_moves(G, board, st, buf, n0, n, ss, ev, ply, tmove, in_chk)
     bestm = 0
+    legal = 0  # legal moves tried
     for i in range(n0, n):
-        m = pick_next(buf, ss, ply, n0, i, n)
+        m = pick_next(buf, ss, ply, i, n)
         if (not in_chk and fam != Family.ENDERS and promotion(m) == 0
                 and stand + ev[EV_VALUE + (victim(board, m) & L.TYPE_MASK)] + DELTA_MARGIN <= alpha):
             continue  # delta pruning: even winning this piece leaves us below alpha
         if (not in_chk and fam != Family.ENDERS and promotion(m) == 0
                 and see(G, board, st, ev, ss, m) < 0):
             continue  # a losing capture: standing pat is better than the exchange
+        tally(ss, PROF_LEGAL, 1)
+        if not is_legal(G, board, st, undo, m, in_chk):
+            continue
+        legal += 1
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]
@@ -257,6 +262,8 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
                 _update_pv(ss, ply, m)
                 if s >= beta:
                     break
+    if in_chk and legal == 0:
+        return -MATE + ply  # every move was tried (nothing is pruned in check): mate
     bound = _bound(best, old_alpha, beta)
     tt_store(tt, key, bestm, best, 0, bound, ply, ss[AGE])
     return best
@@ -360,21 +367,21 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 return beta if s >= MATE_BOUND else s
 
     n0 = ply * MAX_MOVES
-    tally(ss, PROF_GEN, 1)
-    n = gen_legal(G, board, st, undo, buf, n0)
-    if n == n0:
-        return -MATE + ply if in_chk else DRAW
-    tally(ss, PROF_ORDER, 1)
-    tally(ss, PROF_MOVES, n - n0)
-    score_moves(G, board, st, buf, n0, n, ss, ev, ply, tmove)
+    n = NOT_YET
     best = -INF
     bestm = 0
     old_alpha = alpha
     k1 = ss[killer_slot(ply, 0)]
     k2 = ss[killer_slot(ply, 1)]
     prune_quiets = not pv_node and not in_chk and fam != Family.ENDERS and depth <= PRUNE_DEPTH
-    for i in range(n0, n):
-        m = pick_next(buf, ss, ply, n0, i, n)
+    i = n0 - 1
+    while True:
+        i += 1
+        m, n = next_move(G, board, st, undo, buf, ss, ev, ply, n0, i, n, tmove, in_chk)
+        if m == 0:
+            if i == n0:  # no legal move, after every stage
+                return -MATE + ply if in_chk else DRAW
+            break
         searched = i - n0  # moves searched before this one
         quiet = victim(board, m) == 0 and promotion(m) == 0
         # late-move pruning (quiet moves this far down rarely matter) and futility pruning
@@ -435,9 +442,9 @@ def prepare_root(G, board, st, undo, buf, tt, ss, ev):
     e = tt_probe(tt, st[L.S_HASH])
     if e >= 0:
         tmove = tt_move(tt, e)
-    score_moves(G, board, st, buf, 0, n, ss, ev, 0, tmove)
+    score_moves(G, board, st, buf, 0, n, ss, ev, 0, tmove, True)
     for i in range(n):
-        ss[ROOT_MOVES + i] = pick_next(buf, ss, 0, 0, i, n)
+        ss[ROOT_MOVES + i] = pick_next(buf, ss, 0, i, n)
     ss[NROOT] = n
     ss[ROOT_BEST] = ss[ROOT_MOVES] if n > 0 else 0
     ss[ROOT_SCORE] = -INF

@@ -2,7 +2,7 @@
 captures by MVV/LVA and promotions, killers, Ender's end-of-turn and drops, then quiet
 moves by history (Ender's: plus progress towards the enemy gate).
 
-Scores go to ``ss[SCORES + ply * MAX_MOVES + i]`` beside ``buf[ply * MAX_MOVES + i]``;
+Scores go to ``ss[score_slot(ply, j)]`` beside ``buf[j]`` (state.py);
 ``pick_next`` does one step of selection sort, so a cutoff after the first moves never
 pays for sorting the rest.
 """
@@ -16,7 +16,7 @@ from movegen.layout import Family
 from .evaluate import EV_FAMILY, EV_VALUE, gate_distance
 from .see import see
 from movegen.jit import kernel
-from .state import history_slot, killer_slot, scores_base
+from .state import history_slot, killer_slot, score_slot
 
 SCORE_TT = 1 << 30
 SCORE_WIN = 1 << 29  # an action that wins at once (Ender's gate entry)
@@ -34,13 +34,23 @@ def hist_index(side, m):
 
 
 @kernel
-def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
+def losing_capture(G, board, st, ev, ss, m):
+    """Does the noisy move ``m`` lose material by SEE? (Not asked of promotions, nor in
+    Ender's, where see.py's bound would call too many captures losing.)"""
+    return promotion(m) == 0 and ev[EV_FAMILY] != Family.ENDERS and see(G, board, st, ev, ss, m) < 0
+
+
+@kernel
+def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv, with_see):
+    """Score ``buf[n0:n]`` for ``pick_next``. ``with_see``: a capture that loses material
+    gets SCORE_LOSING at once; else every noisy move is SCORE_NOISY and a caller that
+    cares asks ``losing_capture`` when the capture comes up (see picker.py)."""
     side = st[L.S_SIDE]
     k1 = ss[killer_slot(ply, 0)]
     k2 = ss[killer_slot(ply, 1)]
     enders = ev[EV_FAMILY] == Family.ENDERS
     enemy_gate = G[L.GI_GATE_B] if side == 0 else G[L.GI_GATE_W]
-    base = scores_base(ply) - n0
+    base = score_slot(ply, 0)
     for i in range(n0, n):
         m = buf[i]
         if m == tt_mv:
@@ -56,7 +66,7 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
                 s = 16 * ev[EV_VALUE + (v & L.TYPE_MASK)] - ev[EV_VALUE + attacker] // 16
                 if pr != 0:
                     s += 16 * ev[EV_VALUE + pr]
-                if pr == 0 and not enders and see(G, board, st, ev, ss, m) < 0:
+                if with_see and losing_capture(G, board, st, ev, ss, m):
                     s += SCORE_LOSING
                 else:
                     s += SCORE_NOISY
@@ -80,22 +90,36 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv):
 
 
 @kernel
-def pick_next(buf, ss, ply, n0, i, n):
-    """Move the best-scored move of ``buf[i:n]`` to ``i`` and return it."""
-    base = scores_base(ply) - n0
+def best_index(ss, ply, i, n):
+    """Index of the first best-scored move of ``buf[i:n]`` (``i < n``)."""
+    base = score_slot(ply, 0)
     best = i
     bs = ss[base + i]
     for j in range(i + 1, n):
         if ss[base + j] > bs:
             bs = ss[base + j]
             best = j
-    if best != i:
-        m = buf[best]
-        buf[best] = buf[i]
+    return best
+
+
+@kernel
+def take(buf, ss, ply, b, i):
+    """Swap ``buf[b]`` (and its score) to ``i`` and return it."""
+    if b != i:
+        base = score_slot(ply, 0)
+        m = buf[b]
+        buf[b] = buf[i]
         buf[i] = m
-        ss[base + best] = ss[base + i]
-        ss[base + i] = bs
+        s = ss[base + b]
+        ss[base + b] = ss[base + i]
+        ss[base + i] = s
     return buf[i]
+
+
+@kernel
+def pick_next(buf, ss, ply, i, n):
+    """Move the best-scored move of ``buf[i:n]`` to ``i`` and return it."""
+    return take(buf, ss, ply, best_index(ss, ply, i, n), i)
 
 
 @kernel

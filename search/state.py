@@ -66,12 +66,13 @@ _CONTROL = (
     "PROF_MAIN",  # main-search nodes
     "PROF_QS",  # quiescence nodes
     "PROF_EVAL",  # static evaluations
-    "PROF_GEN",  # legal move lists generated
-    "PROF_NOISY",  # noisy (quiescence) move lists generated
+    "PROF_GEN",  # pseudo-legal move lists generated (main search, quiescence in check)
+    "PROF_NOISY",  # pseudo-legal noisy (quiescence) move lists generated
     "PROF_ORDER",  # move lists scored for ordering
     "PROF_MOVES",  # moves scored
     "PROF_MAKE",  # moves made (and unmade)
     "PROF_TT",  # transposition table probes
+    "PROF_LEGAL",  # moves tested for legality (as they are tried; the TT move included)
 )
 SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("CONTROL_SPARE", 64 - len(_CONTROL)),
@@ -83,18 +84,19 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("HIST", (2, NSQ_MAX, NSQ_MAX)),  # quiet-move history by side, from, to
     ("ROOT_MOVES", MAX_MOVES),  # root moves, best first
     ("SCORES", (MAX_SPLY, MAX_MOVES)),  # move-ordering scores per ply, beside the move buffer
+    ("QUIETS", MAX_SPLY),  # staged picking: where a ply's unscored quiet moves start (-1: none)
 ])
 (STOP, NODES, NODE_LIMIT, SELDEPTH, ABORTED, AGE, ROOT_PLY, ROOT_BEST, ROOT_SCORE, ROOT_DEPTH,
  NROOT, ROOT_DONE, PROF_MAIN, PROF_QS, PROF_EVAL, PROF_GEN, PROF_NOISY, PROF_ORDER, PROF_MOVES,
- PROF_MAKE, PROF_TT) = (SS.offset[name] for name in _CONTROL)
-PROF_FIRST, PROF_LAST = PROF_MAIN, PROF_TT
+ PROF_MAKE, PROF_TT, PROF_LEGAL) = (SS.offset[name] for name in _CONTROL)
+PROF_FIRST, PROF_LAST = PROF_MAIN, PROF_LEGAL
 
 #: Count what a search does, per kind of work (benchmarks/profile.py sets it, with a numba
 #: cache of its own: numba compiles the flag in and would otherwise reuse either build).
 PROFILE = os.environ.get("LEYDEN_PROFILE") == "1"
-KILLERS, PV_LEN, PV, EVAL_STACK, SCRATCH, HIST, ROOT_MOVES, SCORES = (
+KILLERS, PV_LEN, PV, EVAL_STACK, SCRATCH, HIST, ROOT_MOVES, SCORES, QUIETS = (
     SS.offset[k] for k in ("KILLERS", "PV_LEN", "PV", "EVAL_STACK", "SCRATCH", "HIST",
-                           "ROOT_MOVES", "SCORES"))
+                           "ROOT_MOVES", "SCORES", "QUIETS"))
 SS_SIZE = SS.size
 KILLER_ROW = SS.stride("KILLERS", 0)
 PV_ROW = SS.stride("PV", 0)
@@ -139,6 +141,7 @@ def history_slot(side, fr, to):
 
 
 @kernel
-def scores_base(ply):
-    """Index in ss of the move-ordering score of the first move of ``ply``'s buffer slice."""
-    return SCORES + SCORES_ROW * ply
+def score_slot(ply, j):
+    """Index in ss of the move-ordering score of ``buf[j]``, a move of ``ply``'s slice
+    ``buf[ply * MAX_MOVES:]``."""
+    return SCORES + SCORES_ROW * ply + j - MAX_MOVES * ply

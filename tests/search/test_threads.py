@@ -106,9 +106,21 @@ def test_one_thread_is_deterministic():
 def test_a_failing_helper_is_reported_not_hidden(monkeypatch):
     from search import smp
 
+    reached = threading.Event()
+
     def broken(self, depth, prev):
+        reached.set()
         raise RuntimeError("helper bug")
 
+    searching = smp.SearchThread.iterate
+
+    def main_waits(self, depth, prev):
+        # the main thread could otherwise finish depth 4 and stop the helper before its
+        # first iteration: a race the test must not depend on
+        reached.wait(30)
+        return searching(self, depth, prev)
+
+    monkeypatch.setattr(smp.SearchThread, "iterate", main_waits)
     monkeypatch.setattr(smp.Helper, "iterate", broken)
     s = Searcher(hash_mb=1, threads=2)
     with pytest.raises(RuntimeError, match="helper bug"):

@@ -284,6 +284,12 @@ def gen_pawn(G, board, st, buf, n, s, side):
 @kernel
 def gen_piece(G, board, buf, n, s, t, side):
     """Moves of a table-driven (non-pawn) piece of type ``t`` on ``s``."""
+    return _gen_piece(G, board, buf, n, s, t, side, True)
+
+
+@kernel
+def _gen_piece(G, board, buf, n, s, t, side, quiets):
+    """``gen_piece``; only its captures unless ``quiets``."""
     for k in range(atom_count(G, side, t)):
         d = atom_delta(G, side, t, k)
         rng = atom_range(G, side, t, k)
@@ -296,7 +302,7 @@ def gen_piece(G, board, buf, n, s, t, side):
         while True:
             q = board[to]
             if q == EMPTY:
-                if mode & MOVE:
+                if quiets and mode & MOVE:
                     buf[n] = encode(s, to, 0, F_NORMAL, 0)
                     n += 1
             else:
@@ -366,6 +372,25 @@ def gen_chess_pseudo(G, board, st, buf, n):
             n = gen_piece(G, board, buf, n, s, t, side)
     if G[GI_CASTLE] != 0 and (st[S_CR + 2 * side] != 0 or st[S_CR + 2 * side + 1] != 0):
         n = gen_castling(G, board, st, buf, n, side)
+    return n
+
+
+@kernel
+def gen_chess_captures(G, board, st, buf, n):
+    """``gen_chess_pseudo`` without the pieces' quiet moves and castling, in the same
+    order: captures, en passant and every pawn move (a pawn's pushes are few, and its
+    promotions are noisy too; the caller keeps what it wants)."""
+    side = st[S_SIDE]
+    pawn = G[GI_PAWN]
+    for i in range(G[GI_NCELLS]):
+        s = cell_square(G, i)
+        t = own_type(board[s], side)
+        if t == 0:
+            continue
+        if t == pawn:
+            n = gen_pawn(G, board, st, buf, n, s, side)
+        else:
+            n = _gen_piece(G, board, buf, n, s, t, side, False)
     return n
 
 

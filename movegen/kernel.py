@@ -4,7 +4,7 @@ legality (the search's staged move picking tries moves before or without lists).
 
 from .batteries import (batteries_in_check, batteries_move_legal, batteries_pseudo_legal,
                         gen_batteries_pseudo)
-from .core import (chess_move_legal, chess_pseudo_legal, filter_chess_legal, gen_chess_pseudo,
+from .core import (chess_move_legal, chess_pseudo_legal, filter_chess_legal, gen_chess_captures, gen_chess_pseudo,
                    in_check_chess, m_from, m_to, make_move, unmake_move)
 from .enders import enders_pseudo_legal, gen_enders, make_action, unmake_action
 from .jit import kernel
@@ -47,6 +47,16 @@ def gen_pseudo(G, board, st, buf, n0):
     if fam == Family.BATTERIES:
         return gen_batteries_pseudo(G, board, st, buf, n0)
     return gen_enders(G, board, st, buf, n0)
+
+
+@kernel
+def gen_captures(G, board, st, buf, n0):
+    """At least every capture, en passant and promotion of ``gen_pseudo`` at ``buf[n0:]``,
+    in its order, and fewer quiet moves where the family can skip them (chess-likes);
+    returns the end index."""
+    if G[GI_FAMILY] == Family.CHESS:
+        return gen_chess_captures(G, board, st, buf, n0)
+    return gen_pseudo(G, board, st, buf, n0)
 
 
 @kernel

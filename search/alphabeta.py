@@ -17,7 +17,7 @@ import numpy as np
 from movegen import layout as L
 from movegen.layout import Family, Result
 from movegen.core import encode, m_flag, m_to, promotion, victim
-from movegen.kernel import gen_legal, gen_pseudo, in_check, is_legal, make, unmake
+from movegen.kernel import gen_captures, gen_legal, gen_pseudo, in_check, is_legal, make, unmake
 
 from .evaluate import (
     EV_VALUE,
@@ -171,7 +171,7 @@ def _noisy(G, board, st, m, fam):
 def gen_noisy(G, board, st, buf, n0, fam):
     """The pseudo-legal noisy moves (see ``_noisy``) at ``buf[n0:]``; returns the end
     index. Their legality is tested as they are tried, after the pruning tests."""
-    n = gen_pseudo(G, board, st, buf, n0)
+    n = gen_captures(G, board, st, buf, n0)
     j = n0
     for i in range(n0, n):
         m = buf[i]

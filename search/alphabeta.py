@@ -17,13 +17,15 @@ import numpy as np
 from movegen import layout as L
 from movegen.layout import Family, Result
 from movegen.core import encode, m_flag, m_to, promotion, victim
-from movegen.kernel import filter_legal, gen_legal, gen_pseudo, in_check, make, unmake
+from movegen.kernel import filter_legal, gen_legal, gen_pseudo, in_check, unmake
 
 from .evaluate import (
     EV_VALUE,
     W_ASPIRATION,
     evaluate,
     lmr,
+    make_summed,
+    psq_sums,
 )
 from movegen.jit import inline_kernel, kernel
 from .ordering import pick_next, quiet_cutoff, score_moves
@@ -235,7 +237,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
                 and see(G, board, st, ev, ss, m) < 0):
             continue  # a losing capture: standing pat is better than the exchange
         tally(ss, PROF_MAKE, 1)
-        make(G, board, st, undo, m)
+        make_summed(G, board, st, undo, ev, ss, m)
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, ply + 1)
@@ -350,7 +352,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         # (not with pawns alone, where zugzwang is common)
         if null_ply != ply - 1 and depth >= 3 and static >= beta and ss[SCRATCH + SC_NPM + side] > 0:
             r = 3 + depth // 6
-            make(G, board, st, undo, NULL_MOVE)
+            make_summed(G, board, st, undo, ev, ss, NULL_MOVE)
             s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth - 1 - r,
                          -beta, -beta + 1, in_chk, ply)
             unmake(G, board, st, undo)
@@ -382,7 +384,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         prunable = (prune_quiets and quiet and searched > 0 and m != k1 and m != k2
                     and (searched >= 3 + depth * depth or static + FUTILITY_MARGIN * depth <= alpha))
         tally(ss, PROF_MAKE, 1)
-        make(G, board, st, undo, m)
+        make_summed(G, board, st, undo, ev, ss, m)
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, ply + 1)
@@ -430,6 +432,7 @@ def prepare_root(G, board, st, undo, buf, tt, ss, ev):
     """Generate and order the root moves (ss[ROOT_MOVES], best guess first); returns
     their number. ss[ROOT_BEST] becomes the first of them: a legal answer even if the
     search is stopped at once."""
+    psq_sums(G, board, st, ev, ss)  # the root's piece-square sums, which make_summed updates
     n = gen_legal(G, board, st, undo, buf, 0)
     tmove = 0
     e = tt_probe(tt, st[L.S_HASH])
@@ -466,7 +469,7 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
         quiet = victim(board, m) == 0 and promotion(m) == 0
         ss[NODES] += 1
         tally(ss, PROF_MAKE, 1)
-        make(G, board, st, undo, m)
+        make_summed(G, board, st, undo, ev, ss, m)
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, 1)

@@ -20,6 +20,7 @@ Terms:
   in the piece's own moves), the gate race (who can occupy the enemy gate first, with
   the reply-turn rule), guards near the own gate, threats against the own gate.
 """
+import hashlib
 import math
 from functools import cache
 
@@ -32,8 +33,16 @@ from movegen.games import Game
 from movegen.layout import Family
 from movegen.tables import build_tables, geometry
 
+from movegen.core import castle_rook_target, m_extra, m_flag, m_from, m_promo, m_to
 from movegen.jit import kernel
+from movegen.kernel import make
 from .state import (
+    PSQ,
+    PSQ_EG,
+    PSQ_KEY,
+    PSQ_MG,
+    PSQ_PHASE,
+    PSQ_ROW,
     SC_BATT,
     SC_COUNT,
     SC_FILE_CNT,
@@ -54,6 +63,7 @@ NSQ = L.NSQ_MAX
 _EV_SCALARS = (
     "FAMILY", "PAWN", "KING", "BISHOP", "KNIGHT", "MAXPHASE", "BATTERY",
     "ROOK_VALUE",  # "less than a rook ahead" threshold
+    "STAMP",  # digest of the table: keys the incremental sums to it (stamp_eval)
 )
 _WEIGHTS = (
     "TEMPO", "BISHOP_PAIR", "ROOK_OPEN", "ROOK_HALF", "DOUBLED", "ISOLATED", "SHIELD", "SHIELD2",
@@ -79,8 +89,8 @@ EV = FlatLayout(
         ("EV_PST_EG", (32, NSQ)),
         ("EV_DIST", (2, 16, NSQ)),  # Ender's: own moves to the enemy gate [colour, type, square]
     ])
-(EV_FAMILY, EV_PAWN, EV_KING, EV_BISHOP, EV_KNIGHT, EV_MAXPHASE, EV_BATTERY, EV_ROOK_VALUE) = (
-    EV.offset["EV_" + name] for name in _EV_SCALARS)
+(EV_FAMILY, EV_PAWN, EV_KING, EV_BISHOP, EV_KNIGHT, EV_MAXPHASE, EV_BATTERY, EV_ROOK_VALUE,
+ EV_STAMP) = (EV.offset["EV_" + name] for name in _EV_SCALARS)
 (W_TEMPO, W_BISHOP_PAIR, W_ROOK_OPEN, W_ROOK_HALF, W_DOUBLED, W_ISOLATED, W_SHIELD,
  W_SHIELD2, W_KING_OPEN, W_KATT_RADIUS, W_SUPER_VS_LIGHT, W_DRAWISH, W_NOMATE, W_ASPIRATION,
  W_BATT_NEAR, W_PRES_CHARGED, W_PRES_GUARD, W_RESERVE_PCT, W_GATE_GUARD, W_GATE_THREAT,
@@ -298,7 +308,122 @@ def build_eval(game: Game) -> np.ndarray:
         if c:
             maxphase += ev[EV_PHASE_W + (c & 15)]
     ev[EV_MAXPHASE] = max(1, maxphase)
+    stamp_eval(ev)
     return ev
+
+
+def stamp_eval(ev: np.ndarray) -> None:
+    """Set ``ev``'s stamp from its contents. The incremental sums cached in a search state
+    are keyed to it, so a table edited in place (a tuner) must be stamped again before
+    the next ``evaluate``, or sums of the old table could be reused."""
+    ev[EV_STAMP] = 0
+    digest = hashlib.blake2b(ev.tobytes(), digest_size=8).digest()
+    ev[EV_STAMP] = int.from_bytes(digest, "little") >> 2
+
+
+# ------------------------------------------------------------------ incremental sums
+# The material + piece-square sums (middlegame, endgame) and the game phase of a position
+# change by a few table entries per move, so the search keeps them per ply in its state:
+# row st[S_PLY] of ss[PSQ] holds the sums of the position at that ply and a key (its
+# hash xor the table's stamp) saying which position they belong to. ``make_summed`` (the
+# search's make) derives the child's row from the parent's and the record make leaves on
+# the undo stack; unmake has nothing to do, the parent's row is still there. A row whose
+# key does not match is recomputed from the board by ``evaluate``: a position set up
+# from a FEN, the root, a child made with a plain ``make``. Movegen is untouched (perft
+# pays nothing) and knows nothing of it.
+
+@kernel
+def _psq_row(ply):
+    return PSQ + PSQ_ROW * ply
+
+
+@kernel
+def _psq_key(st, ev):
+    return st[L.S_HASH] ^ ev[EV_STAMP]
+
+
+@kernel
+def _psq_add(ss, row, ev, code, sq, sign):
+    """Add (``sign`` 1) or take away (-1) the piece ``code`` on ``sq``."""
+    ss[row + PSQ_MG] += sign * pst(ev, EV_PST_MG, code, sq)
+    ss[row + PSQ_EG] += sign * pst(ev, EV_PST_EG, code, sq)
+    ss[row + PSQ_PHASE] += sign * ev[EV_PHASE_W + (code & L.TYPE_MASK)]
+
+
+@kernel
+def psq_from_scratch(G, board, st, ev, ss):
+    """Compute the sums of the position on the board into its row; returns the row."""
+    row = _psq_row(st[L.S_PLY])
+    ss[row + PSQ_MG] = 0
+    ss[row + PSQ_EG] = 0
+    ss[row + PSQ_PHASE] = 0
+    for i in range(G[L.GI_NCELLS]):
+        sq = G[L.SQUARES + i]
+        p = np.int64(board[sq])
+        if p != 0:
+            _psq_add(ss, row, ev, p, sq, 1)
+    ss[row + PSQ_KEY] = _psq_key(st, ev)
+    return row
+
+
+@kernel
+def psq_sums(G, board, st, ev, ss):
+    """The row of ss holding the sums of the current position (computed if not known)."""
+    row = _psq_row(st[L.S_PLY])
+    if ss[row + PSQ_KEY] != _psq_key(st, ev):
+        row = psq_from_scratch(G, board, st, ev, ss)
+    return row
+
+
+@kernel
+def update_psq(G, board, st, undo, ev, ss):
+    """After a make: the new position's row from its parent's and the move's record on
+    the undo stack (the move, the captured piece, the mover's side), the board as it is
+    now. If the parent's row is not known, the new row is marked unknown too."""
+    ply = st[L.S_PLY] - 1
+    parent = _psq_row(ply)
+    row = parent + PSQ_ROW
+    key = _psq_key(st, ev)
+    if ss[parent + PSQ_KEY] != undo[ply, L.S_HASH] ^ ev[EV_STAMP]:
+        ss[row + PSQ_KEY] = ~key
+        return
+    ss[row + PSQ_MG] = ss[parent + PSQ_MG]
+    ss[row + PSQ_EG] = ss[parent + PSQ_EG]
+    ss[row + PSQ_PHASE] = ss[parent + PSQ_PHASE]
+    m = undo[ply, L.U_MOVE]
+    flag = m_flag(m)
+    to = m_to(m)
+    if flag == L.F_DROP:
+        _psq_add(ss, row, ev, np.int64(board[to]), to, 1)
+    elif flag == L.F_CASTLE:
+        fr, rook_sq = m_from(m), m_extra(m)
+        rdest = castle_rook_target(fr, to, rook_sq)
+        king, rook = np.int64(board[to]), np.int64(board[rdest])
+        _psq_add(ss, row, ev, king, fr, -1)
+        _psq_add(ss, row, ev, rook, rook_sq, -1)
+        _psq_add(ss, row, ev, king, to, 1)
+        _psq_add(ss, row, ev, rook, rdest, 1)
+    elif flag != L.F_NULL and flag != L.F_END:  # a move of one piece, maybe capturing
+        fr = m_from(m)
+        now = np.int64(board[to])
+        before = now
+        if m_promo(m) != 0:  # only a pawn (Soldier) promotes
+            before = G[L.GI_PAWN] + L.BLACK_BIT * undo[ply, L.S_SIDE]
+        _psq_add(ss, row, ev, before, fr, -1)
+        _psq_add(ss, row, ev, now, to, 1)
+        cap = undo[ply, L.U_CAP]
+        if cap != 0:
+            capsq = m_extra(m) if flag == L.F_EP or flag == L.F_OVERTAKE else to
+            _psq_add(ss, row, ev, cap, capsq, -1)
+    ss[row + PSQ_KEY] = key
+
+
+@kernel
+def make_summed(G, board, st, undo, ev, ss, m):
+    """The search's make: ``make`` plus the incremental sums of the new position (undo
+    with the plain ``unmake``)."""
+    make(G, board, st, undo, m)
+    update_psq(G, board, st, undo, ev, ss)
 
 
 # ------------------------------------------------------------------ numba evaluation
@@ -366,7 +491,8 @@ def _drawish(ev, ss, score, npm0, npm1):
 
 
 @kernel
-def eval_chess(G, board, st, ev, ss):
+def eval_chess(G, board, st, ev, ss, mg, eg, phase):
+    """``mg``, ``eg``, ``phase``: the position's piece-square sums and phase (psq_sums)."""
     base = SCRATCH
     for i in range(32):
         ss[base + SC_COUNT + i] = 0
@@ -379,9 +505,6 @@ def eval_chess(G, board, st, ev, ss):
     pawn = ev[EV_PAWN]
     kings = (st[L.S_KING], st[L.S_KING + 1])
     radius = ev[W_KATT_RADIUS]
-    mg = 0
-    eg = 0
-    phase = 0
     npm0 = 0
     npm1 = 0
     att0 = 0  # attack units against White's king
@@ -393,8 +516,6 @@ def eval_chess(G, board, st, ev, ss):
         p = np.int64(board[sq])
         if p == 0:
             continue
-        mg += pst(ev, EV_PST_MG, p, sq)
-        eg += pst(ev, EV_PST_EG, p, sq)
         ss[base + SC_COUNT + p] += 1
         t = p & 15
         c = p >> 4
@@ -409,7 +530,6 @@ def eval_chess(G, board, st, ev, ss):
                 ss[base + SC_LIST + nlist] = sq
                 nlist += 1
             continue
-        phase += ev[EV_PHASE_W + t]
         if c == 0:
             npm0 += ev[EV_VALUE + t]
         else:
@@ -515,7 +635,7 @@ def eval_chess(G, board, st, ev, ss):
 
 
 @kernel
-def eval_batteries(G, board, st, ev, ss):
+def eval_batteries(G, board, st, ev, ss, mg, eg, phase):
     base = SCRATCH
     for i in range(32):
         ss[base + SC_COUNT + i] = 0
@@ -524,9 +644,6 @@ def eval_batteries(G, board, st, ev, ss):
     battery = ev[EV_BATTERY]
     king = ev[EV_KING]
     pawn = ev[EV_PAWN]
-    mg = 0
-    eg = 0
-    phase = 0
     npm0 = 0
     npm1 = 0
     nlist = 0
@@ -535,12 +652,9 @@ def eval_batteries(G, board, st, ev, ss):
         p = np.int64(board[sq])
         if p == 0:
             continue
-        mg += pst(ev, EV_PST_MG, p, sq)
-        eg += pst(ev, EV_PST_EG, p, sq)
         ss[base + SC_COUNT + p] += 1
         t = p & 15
         c = p >> 4
-        phase += ev[EV_PHASE_W + t]
         if t == battery:
             nb = ss[base + SC_NBATT + c]
             if nb < 8:
@@ -611,11 +725,11 @@ def eval_batteries(G, board, st, ev, ss):
 
 
 @kernel
-def eval_enders(G, board, st, ev, ss):
+def eval_enders(G, board, st, ev, ss, mg):
     side = st[L.S_SIDE]
     moved = st[L.S_MOVED]
     gates = (G[L.GI_GATE_W], G[L.GI_GATE_B])
-    score = 0  # White's view
+    score = mg  # White's view
     turns0 = FAR  # own turns each side needs to occupy the enemy gate
     turns1 = FAR
     guards0 = 0
@@ -627,7 +741,6 @@ def eval_enders(G, board, st, ev, ss):
         p = np.int64(board[sq])
         if p == 0:
             continue
-        score += pst(ev, EV_PST_MG, p, sq)
         t = p & 15
         c = p >> 4
         d = gate_distance(ev, c, t, sq)
@@ -674,10 +787,19 @@ def eval_enders(G, board, st, ev, ss):
 
 @kernel
 def evaluate(G, board, st, ev, ss):
-    """Static score of the position for the side to move (centipawns)."""
+    """Static score of the position for the side to move (centipawns).
+
+    Any board, st and ss will do: the piece-square sums come from ss's row for this ply
+    when the search keeps them (``make_summed``), else they are computed from the board
+    (a position set up from a FEN costs one board scan more). A caller that edits ``ev``
+    in place must call ``stamp_eval(ev)`` before evaluating again."""
+    row = psq_sums(G, board, st, ev, ss)
+    mg = ss[row + PSQ_MG]
     fam = ev[EV_FAMILY]
     if fam == Family.ENDERS:
-        return eval_enders(G, board, st, ev, ss)
+        return eval_enders(G, board, st, ev, ss, mg)
+    eg = ss[row + PSQ_EG]
+    phase = ss[row + PSQ_PHASE]
     if fam == Family.BATTERIES:
-        return eval_batteries(G, board, st, ev, ss)
-    return eval_chess(G, board, st, ev, ss)
+        return eval_batteries(G, board, st, ev, ss, mg, eg, phase)
+    return eval_chess(G, board, st, ev, ss, mg, eg, phase)

@@ -17,15 +17,13 @@ import numpy as np
 from movegen import layout as L
 from movegen.layout import Family, Result
 from movegen.core import encode, m_flag, m_to, promotion, victim
-from movegen.kernel import filter_legal, gen_legal, gen_pseudo, in_check, unmake
+from movegen.kernel import filter_legal, gen_legal, gen_pseudo, in_check, make, unmake
 
 from .evaluate import (
     EV_VALUE,
     W_ASPIRATION,
-    evaluate,
+    evaluate_node,
     lmr,
-    make_summed,
-    psq_sums,
 )
 from movegen.jit import inline_kernel, kernel
 from .ordering import pick_next, quiet_cutoff, score_moves
@@ -190,7 +188,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     tally(ss, PROF_QS, 1)
     ss[SELDEPTH] = max(ss[SELDEPTH], ply)
     if ply >= MAX_SPLY - 2:
-        return evaluate(G, board, st, ev, ss)
+        return evaluate_node(G, board, st, undo, ev, ss)
     fam = G[L.GI_FAMILY]
     key = st[L.S_HASH]
     tally(ss, PROF_TT, 1)
@@ -210,7 +208,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
         best = -MATE + ply
     else:
         tally(ss, PROF_EVAL, 1)
-        stand = evaluate(G, board, st, ev, ss)
+        stand = evaluate_node(G, board, st, undo, ev, ss)
         if stand >= beta:
             return stand
         alpha = max(alpha, stand)
@@ -237,7 +235,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
                 and see(G, board, st, ev, ss, m) < 0):
             continue  # a losing capture: standing pat is better than the exchange
         tally(ss, PROF_MAKE, 1)
-        make_summed(G, board, st, undo, ev, ss, m)
+        make(G, board, st, undo, m)
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, ply + 1)
@@ -317,7 +315,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     if st[L.S_HALF] >= 100 and not in_chk and (fam != Family.ENDERS or st[L.S_ACTIONS] == 0):
         return DRAW
     if ply >= MAX_SPLY - 2:
-        return evaluate(G, board, st, ev, ss)
+        return evaluate_node(G, board, st, undo, ev, ss)
     pv_node = beta - alpha > 1
     # mate distance pruning: no score here beats a mate found closer to the root
     alpha = max(alpha, -MATE + ply)
@@ -341,7 +339,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         static = -INF
     else:
         tally(ss, PROF_EVAL, 1)
-        static = evaluate(G, board, st, ev, ss)
+        static = evaluate_node(G, board, st, undo, ev, ss)
     ss[EVAL_STACK + ply] = static
 
     if not pv_node and not in_chk and fam != Family.ENDERS and abs(beta) < MATE_BOUND:
@@ -352,7 +350,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         # (not with pawns alone, where zugzwang is common)
         if null_ply != ply - 1 and depth >= 3 and static >= beta and ss[SCRATCH + SC_NPM + side] > 0:
             r = 3 + depth // 6
-            make_summed(G, board, st, undo, ev, ss, NULL_MOVE)
+            make(G, board, st, undo, NULL_MOVE)
             s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth - 1 - r,
                          -beta, -beta + 1, in_chk, ply)
             unmake(G, board, st, undo)
@@ -384,7 +382,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         prunable = (prune_quiets and quiet and searched > 0 and m != k1 and m != k2
                     and (searched >= 3 + depth * depth or static + FUTILITY_MARGIN * depth <= alpha))
         tally(ss, PROF_MAKE, 1)
-        make_summed(G, board, st, undo, ev, ss, m)
+        make(G, board, st, undo, m)
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, ply + 1)
@@ -432,7 +430,6 @@ def prepare_root(G, board, st, undo, buf, tt, ss, ev):
     """Generate and order the root moves (ss[ROOT_MOVES], best guess first); returns
     their number. ss[ROOT_BEST] becomes the first of them: a legal answer even if the
     search is stopped at once."""
-    psq_sums(G, board, st, ev, ss)  # the root's piece-square sums, which make_summed updates
     n = gen_legal(G, board, st, undo, buf, 0)
     tmove = 0
     e = tt_probe(tt, st[L.S_HASH])
@@ -469,7 +466,7 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
         quiet = victim(board, m) == 0 and promotion(m) == 0
         ss[NODES] += 1
         tally(ss, PROF_MAKE, 1)
-        make_summed(G, board, st, undo, ev, ss, m)
+        make(G, board, st, undo, m)
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, 1)

@@ -35,7 +35,6 @@ from movegen.tables import build_tables, geometry
 
 from movegen.core import castle_rook_target, m_extra, m_flag, m_from, m_promo, m_to
 from movegen.jit import kernel
-from movegen.kernel import make
 from .state import (
     PSQ,
     PSQ_EG,
@@ -323,14 +322,16 @@ def stamp_eval(ev: np.ndarray) -> None:
 
 # ------------------------------------------------------------------ incremental sums
 # The material + piece-square sums (middlegame, endgame) and the game phase of a position
-# change by a few table entries per move, so the search keeps them per ply in its state:
+# change by a few table entries per move. The search keeps them per ply in its state:
 # row st[S_PLY] of ss[PSQ] holds the sums of the position at that ply and a key (its
-# hash xor the table's stamp) saying which position they belong to. ``make_summed`` (the
-# search's make) derives the child's row from the parent's and the record make leaves on
-# the undo stack; unmake has nothing to do, the parent's row is still there. A row whose
-# key does not match is recomputed from the board by ``evaluate``: a position set up
-# from a FEN, the root, a child made with a plain ``make``. Movegen is untouched (perft
-# pays nothing) and knows nothing of it.
+# hash xor the table's stamp) saying which position they belong to. When the search
+# evaluates a node (``evaluate_node``) whose parent's row is known, the node's row is
+# the parent's plus the change of the move, read from the record make leaves on the
+# undo stack; otherwise (the root's children, the children of a node in check, which is
+# not evaluated) it is computed from the board. Computed only where an evaluation needs
+# it, not in every make: the search makes about three moves per node (many only to see
+# whether they give check). Movegen is untouched (perft pays nothing) and knows nothing
+# of it; unmake has nothing to undo, the parent's row is still there.
 
 @kernel
 def _psq_row(ply):
@@ -367,26 +368,11 @@ def psq_from_scratch(G, board, st, ev, ss):
 
 
 @kernel
-def psq_sums(G, board, st, ev, ss):
-    """The row of ss holding the sums of the current position (computed if not known)."""
-    row = _psq_row(st[L.S_PLY])
-    if ss[row + PSQ_KEY] != _psq_key(st, ev):
-        row = psq_from_scratch(G, board, st, ev, ss)
-    return row
-
-
-@kernel
-def update_psq(G, board, st, undo, ev, ss):
-    """After a make: the new position's row from its parent's and the move's record on
-    the undo stack (the move, the captured piece, the mover's side), the board as it is
-    now. If the parent's row is not known, the new row is marked unknown too."""
+def _psq_from_parent(G, board, st, undo, ev, ss, row):
+    """The row of the position on the board from its parent's row (one ply up, known)
+    and the record of the move between them (the move, the piece it took, the mover)."""
+    parent = row - PSQ_ROW
     ply = st[L.S_PLY] - 1
-    parent = _psq_row(ply)
-    row = parent + PSQ_ROW
-    key = _psq_key(st, ev)
-    if ss[parent + PSQ_KEY] != undo[ply, L.S_HASH] ^ ev[EV_STAMP]:
-        ss[row + PSQ_KEY] = ~key
-        return
     ss[row + PSQ_MG] = ss[parent + PSQ_MG]
     ss[row + PSQ_EG] = ss[parent + PSQ_EG]
     ss[row + PSQ_PHASE] = ss[parent + PSQ_PHASE]
@@ -415,15 +401,29 @@ def update_psq(G, board, st, undo, ev, ss):
         if cap != 0:
             capsq = m_extra(m) if flag == L.F_EP or flag == L.F_OVERTAKE else to
             _psq_add(ss, row, ev, cap, capsq, -1)
-    ss[row + PSQ_KEY] = key
+    ss[row + PSQ_KEY] = _psq_key(st, ev)
 
 
 @kernel
-def make_summed(G, board, st, undo, ev, ss, m):
-    """The search's make: ``make`` plus the incremental sums of the new position (undo
-    with the plain ``unmake``)."""
-    make(G, board, st, undo, m)
-    update_psq(G, board, st, undo, ev, ss)
+def psq_sums(G, board, st, ev, ss):
+    """The row of ss holding the sums of the current position (computed if not known)."""
+    row = _psq_row(st[L.S_PLY])
+    if ss[row + PSQ_KEY] != _psq_key(st, ev):
+        row = psq_from_scratch(G, board, st, ev, ss)
+    return row
+
+
+@kernel
+def psq_node(G, board, st, undo, ev, ss):
+    """``psq_sums`` in a search: from the parent's row when that one is known."""
+    ply = st[L.S_PLY]
+    row = _psq_row(ply)
+    if ss[row + PSQ_KEY] == _psq_key(st, ev):
+        return row
+    if ply > 0 and ss[row - PSQ_ROW + PSQ_KEY] == undo[ply - 1, L.S_HASH] ^ ev[EV_STAMP]:
+        _psq_from_parent(G, board, st, undo, ev, ss, row)
+        return row
+    return psq_from_scratch(G, board, st, ev, ss)
 
 
 # ------------------------------------------------------------------ numba evaluation
@@ -787,13 +787,23 @@ def eval_enders(G, board, st, ev, ss, mg):
 
 @kernel
 def evaluate(G, board, st, ev, ss):
-    """Static score of the position for the side to move (centipawns).
+    """Static score of the position for the side to move (centipawns), for any caller:
+    a position set up from a FEN, a fresh or a used ``ss``. The piece-square sums are
+    taken from ss's row for this ply if it holds this position's, else computed from
+    the board (and kept there). A caller that edits ``ev`` in place must call
+    ``stamp_eval(ev)`` before evaluating again."""
+    return _evaluate_row(G, board, st, ev, ss, psq_sums(G, board, st, ev, ss))
 
-    Any board, st and ss will do: the piece-square sums come from ss's row for this ply
-    when the search keeps them (``make_summed``), else they are computed from the board
-    (a position set up from a FEN costs one board scan more). A caller that edits ``ev``
-    in place must call ``stamp_eval(ev)`` before evaluating again."""
-    row = psq_sums(G, board, st, ev, ss)
+
+@kernel
+def evaluate_node(G, board, st, undo, ev, ss):
+    """``evaluate`` in the search: the sums follow from the parent node's by the move."""
+    return _evaluate_row(G, board, st, ev, ss, psq_node(G, board, st, undo, ev, ss))
+
+
+@kernel
+def _evaluate_row(G, board, st, ev, ss, row):
+    """The evaluation, the piece-square sums and phase read from row ``row`` of ss."""
     mg = ss[row + PSQ_MG]
     fam = ev[EV_FAMILY]
     if fam == Family.ENDERS:

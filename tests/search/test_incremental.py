@@ -1,8 +1,11 @@
-"""The incremental piece-square sums (search/evaluate.py): random playouts in every game,
-made with the search's ``make_summed`` (null moves and Ender's turn ends included),
-taken back part of the way and replayed; at every ply, after make and after unmake,
-the row of sums kept for the position equals the sums recomputed from the board by
-plain Python, and ``evaluate`` gives what it gives on a fresh state (sums from scratch).
+"""The incremental piece-square sums (search/evaluate.py): random playouts in every game
+(null moves and Ender's turn ends included), taken back part of the way and replayed,
+evaluated at every ply as the search does (``evaluate_node``: the sums from the parent's
+and the move); at every ply, after make and after unmake, the row of sums kept for the
+position equals the sums recomputed from the board by plain Python, and the evaluation
+equals ``evaluate`` on a fresh state (sums from the board). Some plies are left
+unevaluated, as the search leaves a node in check: their children's sums come from the
+board, and the ones after follow from those again.
 """
 import random
 
@@ -12,10 +15,10 @@ import pytest
 from movegen import GAMES, Position
 from movegen import layout as L
 from movegen.core import m_flag, m_promo, victim
-from movegen.kernel import gen_legal, in_check, unmake
+from movegen.kernel import gen_legal, in_check, make, unmake
 from search.alphabeta import NULL_MOVE
-from search.evaluate import (EV, EV_PHASE_W, EV_STAMP, build_eval, evaluate, make_summed, psq_sums,
-                             stamp_eval)
+from search.evaluate import (EV, EV_PHASE_W, EV_STAMP, build_eval, evaluate, evaluate_node,
+                             psq_sums, stamp_eval)
 from search.state import PSQ, PSQ_EG, PSQ_KEY, PSQ_MG, PSQ_PHASE, PSQ_ROW, new_state
 
 SPECIAL = {L.F_CASTLE: "castling", L.F_EP: "en passant", L.F_DROP: "drop",
@@ -32,7 +35,8 @@ MUST_MEET = {
     "enders": {"capture", "drop", "end of turn"},
 }
 # set-ups with the rare moves at hand: en passant, both castlings, promotions by capture
-EXTRA_FENS = {"normal": ["r3k2r/pP4pp/8/3pP3/8/8/Pp4PP/R3K2R w KQkq d6 0 1"],
+EXTRA_FENS = {"normal": ["r3k2r/pP4pp/8/3pP3/8/8/Pp4PP/R3K2R w KQkq d6 0 1",
+                         "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"],
               "energizer": ["r3k2r/pbppppbp/1p4p1/8/8/1P4P1/PBPPPPBP/R3K2R w KQkq - 0 1"]}
 
 
@@ -49,17 +53,24 @@ def _reference(pos: Position, ev: np.ndarray) -> tuple[int, int, int]:
     return mg, eg, phase
 
 
+def _row(pos: Position) -> int:
+    return PSQ + PSQ_ROW * int(pos.st[L.S_PLY])
+
+
+def _known(pos: Position, ev: np.ndarray, ss: np.ndarray) -> bool:
+    return int(ss[_row(pos) + PSQ_KEY]) == int(pos.st[L.S_HASH]) ^ int(ev[EV_STAMP])
+
+
 def _check(pos: Position, ev: np.ndarray, ss: np.ndarray) -> None:
-    """The kept row of the current ply holds this position's sums, and evaluate agrees
-    with an evaluation from scratch."""
-    G, board, st = pos.tables.G, pos.board, pos.st
-    row = PSQ + PSQ_ROW * int(st[L.S_PLY])
-    key = int(ss[row + PSQ_KEY])
+    """Evaluated as the search does, the position scores as from scratch, and the row
+    kept for its ply holds its sums."""
+    G, board, st, undo = pos.tables.G, pos.board, pos.st, pos.undo
+    score = evaluate_node(G, board, st, undo, ev, ss)
+    assert score == evaluate(G, board, st, ev, new_state()), pos.fen()
+    row = _row(pos)
+    assert _known(pos, ev, ss), "the row is not keyed to this position"
     kept = (int(ss[row + PSQ_MG]), int(ss[row + PSQ_EG]), int(ss[row + PSQ_PHASE]))
-    assert key == int(st[L.S_HASH]) ^ int(ev[EV_STAMP]), "the row is not keyed to this position"
     assert kept == _reference(pos, ev), pos.fen()
-    fresh = new_state()
-    assert evaluate(G, board, st, ev, ss) == evaluate(G, board, st, ev, fresh), pos.fen()
     assert psq_sums(G, board, st, ev, ss) == row  # known: not recomputed
 
 
@@ -91,7 +102,7 @@ def _pick(pos: Position, rng: random.Random, moves: np.ndarray) -> int:
     return int(moves[rng.randrange(len(moves))])
 
 
-def _playout(pos, ev, ss, rng, plies, met) -> None:
+def _playout(pos, ev, ss, rng, plies, met, paths) -> None:
     G, board, st, undo = pos.tables.G, pos.board, pos.st, pos.undo
     buf = np.zeros(L.MAX_MOVES, np.int64)
     start = int(st[L.S_PLY])
@@ -107,7 +118,11 @@ def _playout(pos, ev, ss, rng, plies, met) -> None:
         else:
             m = _pick(pos, rng, buf[:n])
         met.add(_kind(pos, m))
-        make_summed(G, board, st, undo, ev, ss, np.int64(m))
+        make(G, board, st, undo, np.int64(m))
+        if rng.random() < 0.1:
+            continue  # not evaluated, like a node in check
+        parent = PSQ + PSQ_ROW * (int(st[L.S_PLY]) - 1)
+        paths.add(int(ss[parent + PSQ_KEY]) == int(undo[st[L.S_PLY] - 1, L.S_HASH]) ^ int(ev[EV_STAMP]))
         _check(pos, ev, ss)
         if st[L.S_PLY] - start > 4 and rng.random() < 0.1:
             for _ in range(rng.randrange(1, 4)):  # take back a few, then play on
@@ -123,27 +138,32 @@ def test_sums_follow_every_move(game):
     rng = random.Random(f"psq-{game}")
     ev = build_eval(Position(game).game)
     met = set()
+    paths = set()  # True: from the parent's sums, False: from the board
     starts = [Position(game, seed=seed) for seed in range(6)]  # shuffled in the random games
     starts += [Position(game, fen) for fen in EXTRA_FENS.get(game, [])]
     for pos in starts:
         ss = new_state()
-        evaluate(pos.tables.G, pos.board, pos.st, ev, ss)  # the root's row, as the search has it
         _check(pos, ev, ss)
-        _playout(pos, ev, ss, rng, 160, met)
+        _playout(pos, ev, ss, rng, 160, met, paths)
     assert MUST_MEET[game] <= met, f"never met: {MUST_MEET[game] - met}"
+    assert paths == {True, False}
 
 
-def test_unknown_parent_recomputed():
-    """A move made from a position whose sums were never computed (a fresh state) leaves
-    the child's row unknown; evaluate then computes it from the board."""
+def test_sums_from_the_parent():
+    """A child's sums are the parent's plus the move's change, not a new board scan: the
+    parent's row, falsified on purpose, shows through in the child's."""
     pos = Position("capablanca")
     ev = build_eval(pos.game)
     ss = new_state()
-    pos.push("e2e4")  # a plain make: no row for ply 1
-    make_summed(pos.tables.G, pos.board, pos.st, pos.undo, ev, ss, pos.parse_move("e7e5").code)
-    row = PSQ + PSQ_ROW * 2
-    assert ss[row + PSQ_KEY] != pos.st[L.S_HASH] ^ ev[EV_STAMP]
-    evaluate(pos.tables.G, pos.board, pos.st, ev, ss)
+    G, board, st, undo = pos.tables.G, pos.board, pos.st, pos.undo
+    evaluate_node(G, board, st, undo, ev, ss)
+    ss[_row(pos) + PSQ_MG] += 1000
+    pos.push("e2e4")
+    evaluate_node(G, board, st, undo, ev, ss)
+    assert int(ss[_row(pos) + PSQ_MG]) == _reference(pos, ev)[0] + 1000
+    pos.pop()
+    ss[_row(pos) + PSQ_KEY] += 1  # the parent's row no longer known: the child's from the board
+    pos.push("d2d4")
     _check(pos, ev, ss)
 
 

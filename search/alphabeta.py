@@ -24,6 +24,7 @@ from .evaluate import (
     W_ASPIRATION,
     evaluate_node,
     lmr,
+    psq_node,
 )
 from movegen.jit import inline_kernel, kernel
 from .ordering import pick_next, quiet_cutoff, score_moves
@@ -206,6 +207,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     if in_chk:
         stand = -INF
         best = -MATE + ply
+        psq_node(G, board, st, undo, ev, ss)  # not evaluated, but the children's sums follow from it
     else:
         tally(ss, PROF_EVAL, 1)
         stand = evaluate_node(G, board, st, undo, ev, ss)
@@ -337,6 +339,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     side = st[L.S_SIDE]
     if in_chk:
         static = -INF
+        psq_node(G, board, st, undo, ev, ss)  # not evaluated, but the children's sums follow from it
     else:
         tally(ss, PROF_EVAL, 1)
         static = evaluate_node(G, board, st, undo, ev, ss)

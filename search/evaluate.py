@@ -327,10 +327,11 @@ def stamp_eval(ev: np.ndarray) -> None:
 # hash xor the table's stamp) saying which position they belong to. When the search
 # evaluates a node (``evaluate_node``) whose parent's row is known, the node's row is
 # the parent's plus the change of the move, read from the record make leaves on the
-# undo stack; otherwise (the root's children, the children of a node in check, which is
-# not evaluated) it is computed from the board. Computed only where an evaluation needs
-# it, not in every make: the search makes about three moves per node (many only to see
-# whether they give check). Movegen is untouched (perft pays nothing) and knows nothing
+# undo stack; otherwise (the root's children, a position set up outside the search) it
+# is computed from the board. A node in check is not evaluated, but the search asks for
+# its row (``psq_node``) so that its children's follow from it. Computed only where an
+# evaluation needs it, not in every make: the search makes about three moves per node
+# (many only to see whether they give check). Movegen is untouched (perft pays nothing) and knows nothing
 # of it; unmake has nothing to undo, the parent's row is still there.
 
 @kernel

@@ -5,6 +5,11 @@ and the weights of ``search/weights.py`` into one flat int64 array ``ev``: taper
 piece-square tables (material included), per-type classes, tables for passed pawns,
 king attack, Ender's gate distances and the search's reduction table. The numba
 ``evaluate(G, board, st, ev, ss)`` reads it; one compiled evaluation serves every game.
+The material + piece-square sums and the game phase are kept incrementally, per ply, in
+the search state (see "incremental sums" below: the search calls ``evaluate_node``);
+the rest is a scan of the board. Outside the search, ``evaluate`` works on any position
+as it stands (a FEN set up, a fresh or a used ``ss``); after editing ``ev`` in place,
+call ``stamp_eval(ev)`` first.
 
 Terms:
 - all games: tapered material + piece-square terms computed from geometry (empty-board
@@ -345,63 +350,71 @@ def _psq_key(st, ev):
 
 
 @kernel
-def _psq_add(ss, row, ev, code, sq, sign):
-    """Add (``sign`` 1) or take away (-1) the piece ``code`` on ``sq``."""
-    ss[row + PSQ_MG] += sign * pst(ev, EV_PST_MG, code, sq)
-    ss[row + PSQ_EG] += sign * pst(ev, EV_PST_EG, code, sq)
-    ss[row + PSQ_PHASE] += sign * ev[EV_PHASE_W + (code & L.TYPE_MASK)]
-
-
-@kernel
 def psq_from_scratch(G, board, st, ev, ss):
     """Compute the sums of the position on the board into its row; returns the row."""
     row = _psq_row(st[L.S_PLY])
-    ss[row + PSQ_MG] = 0
-    ss[row + PSQ_EG] = 0
-    ss[row + PSQ_PHASE] = 0
+    mg = eg = phase = 0
     for i in range(G[L.GI_NCELLS]):
         sq = G[L.SQUARES + i]
         p = np.int64(board[sq])
         if p != 0:
-            _psq_add(ss, row, ev, p, sq, 1)
+            a, b, c = _psq_of(ev, p, sq)
+            mg, eg, phase = mg + a, eg + b, phase + c
+    ss[row + PSQ_MG] = mg
+    ss[row + PSQ_EG] = eg
+    ss[row + PSQ_PHASE] = phase
     ss[row + PSQ_KEY] = _psq_key(st, ev)
     return row
 
 
 @kernel
+def _psq_of(ev, code, sq):
+    """Middlegame and endgame piece-square values and phase weight of ``code`` on ``sq``."""
+    return (pst(ev, EV_PST_MG, code, sq), pst(ev, EV_PST_EG, code, sq),
+            ev[EV_PHASE_W + (code & L.TYPE_MASK)])
+
+
+@kernel
 def _psq_from_parent(G, board, st, undo, ev, ss, row):
     """The row of the position on the board from its parent's row (one ply up, known)
-    and the record of the move between them (the move, the piece it took, the mover)."""
+    and the record of the move between them (the move, the piece it took, the mover).
+    Summed in locals and stored once: stores to ss would each be a memory round trip."""
     parent = row - PSQ_ROW
     ply = st[L.S_PLY] - 1
-    ss[row + PSQ_MG] = ss[parent + PSQ_MG]
-    ss[row + PSQ_EG] = ss[parent + PSQ_EG]
-    ss[row + PSQ_PHASE] = ss[parent + PSQ_PHASE]
+    mg, eg, phase = ss[parent + PSQ_MG], ss[parent + PSQ_EG], ss[parent + PSQ_PHASE]
     m = undo[ply, L.U_MOVE]
     flag = m_flag(m)
     to = m_to(m)
     if flag == L.F_DROP:
-        _psq_add(ss, row, ev, np.int64(board[to]), to, 1)
+        a, b, c = _psq_of(ev, np.int64(board[to]), to)
+        mg, eg, phase = mg + a, eg + b, phase + c
     elif flag == L.F_CASTLE:
         fr, rook_sq = m_from(m), m_extra(m)
         rdest = castle_rook_target(fr, to, rook_sq)
         king, rook = np.int64(board[to]), np.int64(board[rdest])
-        _psq_add(ss, row, ev, king, fr, -1)
-        _psq_add(ss, row, ev, rook, rook_sq, -1)
-        _psq_add(ss, row, ev, king, to, 1)
-        _psq_add(ss, row, ev, rook, rdest, 1)
+        a, b, _ = _psq_of(ev, king, to)
+        a0, b0, _ = _psq_of(ev, king, fr)
+        a1, b1, _ = _psq_of(ev, rook, rdest)
+        a2, b2, _ = _psq_of(ev, rook, rook_sq)
+        mg += a - a0 + a1 - a2
+        eg += b - b0 + b1 - b2
     elif flag != L.F_NULL and flag != L.F_END:  # a move of one piece, maybe capturing
         fr = m_from(m)
         now = np.int64(board[to])
         before = now
         if m_promo(m) != 0:  # only a pawn (Soldier) promotes
             before = G[L.GI_PAWN] + L.BLACK_BIT * undo[ply, L.S_SIDE]
-        _psq_add(ss, row, ev, before, fr, -1)
-        _psq_add(ss, row, ev, now, to, 1)
+        a, b, c = _psq_of(ev, now, to)
+        a0, b0, c0 = _psq_of(ev, before, fr)
+        mg, eg, phase = mg + a - a0, eg + b - b0, phase + c - c0
         cap = undo[ply, L.U_CAP]
         if cap != 0:
             capsq = m_extra(m) if flag == L.F_EP or flag == L.F_OVERTAKE else to
-            _psq_add(ss, row, ev, cap, capsq, -1)
+            a, b, c = _psq_of(ev, cap, capsq)
+            mg, eg, phase = mg - a, eg - b, phase - c
+    ss[row + PSQ_MG] = mg
+    ss[row + PSQ_EG] = eg
+    ss[row + PSQ_PHASE] = phase
     ss[row + PSQ_KEY] = _psq_key(st, ev)
 
 

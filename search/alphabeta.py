@@ -207,7 +207,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     if in_chk:
         stand = -INF
         best = -MATE + ply
-        psq_node(G, board, st, undo, ev, ss)  # not evaluated, but the children's sums follow from it
+        psq_node(G, board, st, undo, ev, ss)  # not evaluated; the children's sums follow from it
     else:
         tally(ss, PROF_EVAL, 1)
         stand = evaluate_node(G, board, st, undo, ev, ss)
@@ -339,7 +339,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     side = st[L.S_SIDE]
     if in_chk:
         static = -INF
-        psq_node(G, board, st, undo, ev, ss)  # not evaluated, but the children's sums follow from it
+        psq_node(G, board, st, undo, ev, ss)  # not evaluated; the children's sums follow from it
     else:
         tally(ss, PROF_EVAL, 1)
         static = evaluate_node(G, board, st, undo, ev, ss)

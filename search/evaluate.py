@@ -336,8 +336,8 @@ def stamp_eval(ev: np.ndarray) -> None:
 # is computed from the board. A node in check is not evaluated, but the search asks for
 # its row (``psq_node``) so that its children's follow from it. Computed only where an
 # evaluation needs it, not in every make: the search makes about three moves per node
-# (many only to see whether they give check). Movegen is untouched (perft pays nothing) and knows nothing
-# of it; unmake has nothing to undo, the parent's row is still there.
+# (many only to see whether they give check). Movegen is untouched (perft pays nothing)
+# and knows nothing of it; unmake has nothing to undo, the parent's row is still there.
 
 @kernel
 def _psq_row(ply):
@@ -347,6 +347,13 @@ def _psq_row(ply):
 @kernel
 def _psq_key(st, ev):
     return st[L.S_HASH] ^ ev[EV_STAMP]
+
+
+@kernel
+def _psq_of(ev, code, sq):
+    """Middlegame and endgame piece-square values and phase weight of ``code`` on ``sq``."""
+    return (pst(ev, EV_PST_MG, code, sq), pst(ev, EV_PST_EG, code, sq),
+            ev[EV_PHASE_W + (code & L.TYPE_MASK)])
 
 
 @kernel
@@ -365,13 +372,6 @@ def psq_from_scratch(G, board, st, ev, ss):
     ss[row + PSQ_PHASE] = phase
     ss[row + PSQ_KEY] = _psq_key(st, ev)
     return row
-
-
-@kernel
-def _psq_of(ev, code, sq):
-    """Middlegame and endgame piece-square values and phase weight of ``code`` on ``sq``."""
-    return (pst(ev, EV_PST_MG, code, sq), pst(ev, EV_PST_EG, code, sq),
-            ev[EV_PHASE_W + (code & L.TYPE_MASK)])
 
 
 @kernel

@@ -96,7 +96,8 @@ def _pick(pos: Position, rng: random.Random, moves: np.ndarray) -> int:
         return rng.choice(captures)
     if pos.game.family == L.Family.ENDERS and rng.random() < 0.25:
         return int(moves[0])  # the end of turn comes first in Ender's action list
-    pawns = [int(m) for m in moves if int(pos.board[int(m) & 255]) & L.TYPE_MASK == pos.tables.G[L.GI_PAWN]]
+    pawn = pos.tables.G[L.GI_PAWN]
+    pawns = [int(m) for m in moves if int(pos.board[int(m) & 255]) & L.TYPE_MASK == pawn]
     if pawns and rng.random() < 0.3:  # pawns forward, towards promotions
         return rng.choice(pawns)
     return int(moves[rng.randrange(len(moves))])
@@ -121,8 +122,9 @@ def _playout(pos, ev, ss, rng, plies, met, paths) -> None:
         make(G, board, st, undo, np.int64(m))
         if rng.random() < 0.1:
             continue  # not evaluated, like a node in check
-        parent = PSQ + PSQ_ROW * (int(st[L.S_PLY]) - 1)
-        paths.add(int(ss[parent + PSQ_KEY]) == int(undo[st[L.S_PLY] - 1, L.S_HASH]) ^ int(ev[EV_STAMP]))
+        ply = int(st[L.S_PLY]) - 1  # the parent's
+        parent_key = int(ss[PSQ + PSQ_ROW * ply + PSQ_KEY])
+        paths.add(parent_key == int(undo[ply, L.S_HASH]) ^ int(ev[EV_STAMP]))
         _check(pos, ev, ss)
         if st[L.S_PLY] - start > 4 and rng.random() < 0.1:
             for _ in range(rng.randrange(1, 4)):  # take back a few, then play on

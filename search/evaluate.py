@@ -39,7 +39,7 @@ from movegen.layout import Family
 from movegen.tables import build_tables, geometry
 
 from movegen.core import castle_rook_target, m_extra, m_flag, m_from, m_promo, m_to
-from movegen.jit import kernel
+from movegen.jit import inline_kernel, kernel
 from .state import (
     PSQ,
     PSQ_EG,
@@ -374,11 +374,13 @@ def psq_from_scratch(G, board, st, ev, ss):
     return row
 
 
-@kernel
+@inline_kernel
 def _psq_from_parent(G, board, st, undo, ev, ss, row):
     """The row of the position on the board from its parent's row (one ply up, known)
     and the record of the move between them (the move, the piece it took, the mover).
-    Summed in locals and stored once: stores to ss would each be a memory round trip."""
+    Summed in locals and stored once: stores to ss would each be a memory round trip.
+    Inlined (with ``psq_node``) into its callers: as calls, they cost Ender's evaluation
+    (a few pieces on the board) more than the board scan they spare."""
     parent = row - PSQ_ROW
     ply = st[L.S_PLY] - 1
     mg, eg, phase = ss[parent + PSQ_MG], ss[parent + PSQ_EG], ss[parent + PSQ_PHASE]
@@ -427,7 +429,7 @@ def psq_sums(G, board, st, ev, ss):
     return row
 
 
-@kernel
+@inline_kernel
 def psq_node(G, board, st, undo, ev, ss):
     """``psq_sums`` in a search: from the parent's row when that one is known."""
     ply = st[L.S_PLY]

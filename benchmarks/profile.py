@@ -41,7 +41,7 @@ from movegen.kernel import gen_pseudo, in_check, is_legal, make, unmake  # noqa:
 from search import Limits, Searcher  # noqa: E402
 from search.alphabeta import gen_noisy  # noqa: E402
 from search.bench import BENCH_HASH_MB, BENCH_POSITIONS  # noqa: E402
-from search.evaluate import build_eval, evaluate  # noqa: E402
+from search.evaluate import build_eval, evaluate_node, psq_sums  # noqa: E402
 from search.ordering import pick_next, score_moves  # noqa: E402
 from search.state import new_state  # noqa: E402
 from search.tt import tt_probe  # noqa: E402
@@ -90,10 +90,16 @@ def _time_make(G, board, st, undo, moves, reps):
 
 
 @njit(nogil=True)
-def _time_eval(G, board, st, ev, ss, reps):
+def _time_eval(G, board, st, undo, ev, ss, moves, reps):
+    """The evaluation of each child, as the search does it (its piece-square sums from
+    the parent's), with the make and unmake around it (``_time_make``: subtracted)."""
     s = 0
+    psq_sums(G, board, st, ev, ss)  # the parent's sums, known as in the search
     for _ in range(reps):
-        s += evaluate(G, board, st, ev, ss)
+        for m in moves:
+            make(G, board, st, undo, m)
+            s += evaluate_node(G, board, st, undo, ev, ss)
+            unmake(G, board, st, undo)
     return s
 
 
@@ -202,7 +208,8 @@ def _costs(family: str, tt: np.ndarray, rng: random.Random) -> dict[str, float]:
         sums["legal"] += _ns(_time_legal, G, board, st, undo, moves, REPS, calls=REPS * n)
         sums["pseudo"] += _ns(_time_pseudo, G, board, st, undo, buf, REPS, calls=REPS)
         sums["noisy"] += _ns(_time_noisy, G, board, st, undo, buf, REPS, calls=REPS)
-        sums["eval"] += _ns(_time_eval, G, board, st, ev, ss, REPS, calls=REPS)
+        sums["eval"] += _ns(_time_eval, G, board, st, undo, ev, ss, moves, REPS,
+                            calls=REPS * n) - make_ns
         buf[:n] = moves
         sums["order"] += _ns(_time_order, G, board, st, buf, n, ss, ev, REPS, calls=REPS * n)
         sums["pick"] += _ns(_time_pick, buf, ss, n, REPS, calls=REPS)

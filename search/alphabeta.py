@@ -22,8 +22,9 @@ from movegen.kernel import gen_captures, gen_legal, gen_pseudo, in_check, is_leg
 from .evaluate import (
     EV_VALUE,
     W_ASPIRATION,
-    evaluate,
+    evaluate_node,
     lmr,
+    psq_node,
 )
 from movegen.jit import inline_kernel, kernel
 from .ordering import pick_next, quiet_cutoff, score_moves
@@ -189,7 +190,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     tally(ss, PROF_QS, 1)
     ss[SELDEPTH] = max(ss[SELDEPTH], ply)
     if ply >= MAX_SPLY - 2:
-        return evaluate(G, board, st, ev, ss)
+        return evaluate_node(G, board, st, undo, ev, ss)
     fam = G[L.GI_FAMILY]
     key = st[L.S_HASH]
     tally(ss, PROF_TT, 1)
@@ -207,9 +208,10 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     if in_chk:
         stand = -INF
         best = -MATE + ply
+        psq_node(G, board, st, undo, ev, ss)  # not evaluated; the children's sums follow from it
     else:
         tally(ss, PROF_EVAL, 1)
-        stand = evaluate(G, board, st, ev, ss)
+        stand = evaluate_node(G, board, st, undo, ev, ss)
         if stand >= beta:
             return stand
         alpha = max(alpha, stand)
@@ -322,7 +324,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     if st[L.S_HALF] >= 100 and not in_chk and (fam != Family.ENDERS or st[L.S_ACTIONS] == 0):
         return DRAW
     if ply >= MAX_SPLY - 2:
-        return evaluate(G, board, st, ev, ss)
+        return evaluate_node(G, board, st, undo, ev, ss)
     pv_node = beta - alpha > 1
     # mate distance pruning: no score here beats a mate found closer to the root
     alpha = max(alpha, -MATE + ply)
@@ -344,9 +346,10 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     side = st[L.S_SIDE]
     if in_chk:
         static = -INF
+        psq_node(G, board, st, undo, ev, ss)  # not evaluated; the children's sums follow from it
     else:
         tally(ss, PROF_EVAL, 1)
-        static = evaluate(G, board, st, ev, ss)
+        static = evaluate_node(G, board, st, undo, ev, ss)
     ss[EVAL_STACK + ply] = static
 
     if not pv_node and not in_chk and fam != Family.ENDERS and abs(beta) < MATE_BOUND:

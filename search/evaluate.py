@@ -5,6 +5,11 @@ and the weights of ``search/weights.py`` into one flat int64 array ``ev``: taper
 piece-square tables (material included), per-type classes, tables for passed pawns,
 king attack, Ender's gate distances and the search's reduction table. The numba
 ``evaluate(G, board, st, ev, ss)`` reads it; one compiled evaluation serves every game.
+The material + piece-square sums and the game phase are kept incrementally, per ply, in
+the search state (see "incremental sums" below: the search calls ``evaluate_node``);
+the rest is a scan of the board. Outside the search, ``evaluate`` works on any position
+as it stands (a FEN set up, a fresh or a used ``ss``); after editing ``ev`` in place,
+call ``stamp_eval(ev)`` first.
 
 Terms:
 - all games: tapered material + piece-square terms computed from geometry (empty-board
@@ -20,6 +25,7 @@ Terms:
   in the piece's own moves), the gate race (who can occupy the enemy gate first, with
   the reply-turn rule), guards near the own gate, threats against the own gate.
 """
+import hashlib
 import math
 from functools import cache
 
@@ -32,8 +38,15 @@ from movegen.games import Game
 from movegen.layout import Family
 from movegen.tables import build_tables, geometry
 
-from movegen.jit import kernel
+from movegen.core import castle_rook_target, m_extra, m_flag, m_from, m_promo, m_to
+from movegen.jit import inline_kernel, kernel
 from .state import (
+    PSQ,
+    PSQ_EG,
+    PSQ_KEY,
+    PSQ_MG,
+    PSQ_PHASE,
+    PSQ_ROW,
     SC_BATT,
     SC_COUNT,
     SC_FILE_CNT,
@@ -54,6 +67,7 @@ NSQ = L.NSQ_MAX
 _EV_SCALARS = (
     "FAMILY", "PAWN", "KING", "BISHOP", "KNIGHT", "MAXPHASE", "BATTERY",
     "ROOK_VALUE",  # "less than a rook ahead" threshold
+    "STAMP",  # digest of the table: keys the incremental sums to it (stamp_eval)
 )
 _WEIGHTS = (
     "TEMPO", "BISHOP_PAIR", "ROOK_OPEN", "ROOK_HALF", "DOUBLED", "ISOLATED", "SHIELD", "SHIELD2",
@@ -79,8 +93,8 @@ EV = FlatLayout(
         ("EV_PST_EG", (32, NSQ)),
         ("EV_DIST", (2, 16, NSQ)),  # Ender's: own moves to the enemy gate [colour, type, square]
     ])
-(EV_FAMILY, EV_PAWN, EV_KING, EV_BISHOP, EV_KNIGHT, EV_MAXPHASE, EV_BATTERY, EV_ROOK_VALUE) = (
-    EV.offset["EV_" + name] for name in _EV_SCALARS)
+(EV_FAMILY, EV_PAWN, EV_KING, EV_BISHOP, EV_KNIGHT, EV_MAXPHASE, EV_BATTERY, EV_ROOK_VALUE,
+ EV_STAMP) = (EV.offset["EV_" + name] for name in _EV_SCALARS)
 (W_TEMPO, W_BISHOP_PAIR, W_ROOK_OPEN, W_ROOK_HALF, W_DOUBLED, W_ISOLATED, W_SHIELD,
  W_SHIELD2, W_KING_OPEN, W_KATT_RADIUS, W_SUPER_VS_LIGHT, W_DRAWISH, W_NOMATE, W_ASPIRATION,
  W_BATT_NEAR, W_PRES_CHARGED, W_PRES_GUARD, W_RESERVE_PCT, W_GATE_GUARD, W_GATE_THREAT,
@@ -298,7 +312,134 @@ def build_eval(game: Game) -> np.ndarray:
         if c:
             maxphase += ev[EV_PHASE_W + (c & 15)]
     ev[EV_MAXPHASE] = max(1, maxphase)
+    stamp_eval(ev)
     return ev
+
+
+def stamp_eval(ev: np.ndarray) -> None:
+    """Set ``ev``'s stamp from its contents. The incremental sums cached in a search state
+    are keyed to it, so a table edited in place (a tuner) must be stamped again before
+    the next ``evaluate``, or sums of the old table could be reused."""
+    ev[EV_STAMP] = 0
+    digest = hashlib.blake2b(ev.tobytes(), digest_size=8).digest()
+    ev[EV_STAMP] = int.from_bytes(digest, "little") >> 2
+
+
+# ------------------------------------------------------------------ incremental sums
+# The material + piece-square sums (middlegame, endgame) and the game phase of a position
+# change by a few table entries per move. The search keeps them per ply in its state:
+# row st[S_PLY] of ss[PSQ] holds the sums of the position at that ply and a key (its
+# hash xor the table's stamp) saying which position they belong to. When the search
+# evaluates a node (``evaluate_node``) whose parent's row is known, the node's row is
+# the parent's plus the change of the move, read from the record make leaves on the
+# undo stack; otherwise (the root's children, a position set up outside the search) it
+# is computed from the board. A node in check is not evaluated, but the search asks for
+# its row (``psq_node``) so that its children's follow from it. Computed only where an
+# evaluation needs it, not in every make: the search makes about three moves per node
+# (many only to see whether they give check). Movegen is untouched (perft pays nothing)
+# and knows nothing of it; unmake has nothing to undo, the parent's row is still there.
+
+@kernel
+def _psq_row(ply):
+    return PSQ + PSQ_ROW * ply
+
+
+@kernel
+def _psq_key(st, ev):
+    return st[L.S_HASH] ^ ev[EV_STAMP]
+
+
+@kernel
+def _psq_of(ev, code, sq):
+    """Middlegame and endgame piece-square values and phase weight of ``code`` on ``sq``."""
+    return (pst(ev, EV_PST_MG, code, sq), pst(ev, EV_PST_EG, code, sq),
+            ev[EV_PHASE_W + (code & L.TYPE_MASK)])
+
+
+@kernel
+def psq_from_scratch(G, board, st, ev, ss):
+    """Compute the sums of the position on the board into its row; returns the row."""
+    row = _psq_row(st[L.S_PLY])
+    mg = eg = phase = 0
+    for i in range(G[L.GI_NCELLS]):
+        sq = G[L.SQUARES + i]
+        p = np.int64(board[sq])
+        if p != 0:
+            a, b, c = _psq_of(ev, p, sq)
+            mg, eg, phase = mg + a, eg + b, phase + c
+    ss[row + PSQ_MG] = mg
+    ss[row + PSQ_EG] = eg
+    ss[row + PSQ_PHASE] = phase
+    ss[row + PSQ_KEY] = _psq_key(st, ev)
+    return row
+
+
+@inline_kernel
+def _psq_from_parent(G, board, st, undo, ev, ss, row):
+    """The row of the position on the board from its parent's row (one ply up, known)
+    and the record of the move between them (the move, the piece it took, the mover).
+    Summed in locals and stored once: stores to ss would each be a memory round trip.
+    Inlined (with ``psq_node``) into its callers: as calls, they cost Ender's evaluation
+    (a few pieces on the board) more than the board scan they spare."""
+    parent = row - PSQ_ROW
+    ply = st[L.S_PLY] - 1
+    mg, eg, phase = ss[parent + PSQ_MG], ss[parent + PSQ_EG], ss[parent + PSQ_PHASE]
+    m = undo[ply, L.U_MOVE]
+    flag = m_flag(m)
+    to = m_to(m)
+    if flag == L.F_DROP:
+        a, b, c = _psq_of(ev, np.int64(board[to]), to)
+        mg, eg, phase = mg + a, eg + b, phase + c
+    elif flag == L.F_CASTLE:
+        fr, rook_sq = m_from(m), m_extra(m)
+        rdest = castle_rook_target(fr, to, rook_sq)
+        king, rook = np.int64(board[to]), np.int64(board[rdest])
+        a, b, _ = _psq_of(ev, king, to)
+        a0, b0, _ = _psq_of(ev, king, fr)
+        a1, b1, _ = _psq_of(ev, rook, rdest)
+        a2, b2, _ = _psq_of(ev, rook, rook_sq)
+        mg += a - a0 + a1 - a2
+        eg += b - b0 + b1 - b2
+    elif flag != L.F_NULL and flag != L.F_END:  # a move of one piece, maybe capturing
+        fr = m_from(m)
+        now = np.int64(board[to])
+        before = now
+        if m_promo(m) != 0:  # only a pawn (Soldier) promotes
+            before = G[L.GI_PAWN] + L.BLACK_BIT * undo[ply, L.S_SIDE]
+        a, b, c = _psq_of(ev, now, to)
+        a0, b0, c0 = _psq_of(ev, before, fr)
+        mg, eg, phase = mg + a - a0, eg + b - b0, phase + c - c0
+        cap = undo[ply, L.U_CAP]
+        if cap != 0:
+            capsq = m_extra(m) if flag == L.F_EP or flag == L.F_OVERTAKE else to
+            a, b, c = _psq_of(ev, cap, capsq)
+            mg, eg, phase = mg - a, eg - b, phase - c
+    ss[row + PSQ_MG] = mg
+    ss[row + PSQ_EG] = eg
+    ss[row + PSQ_PHASE] = phase
+    ss[row + PSQ_KEY] = _psq_key(st, ev)
+
+
+@kernel
+def psq_sums(G, board, st, ev, ss):
+    """The row of ss holding the sums of the current position (computed if not known)."""
+    row = _psq_row(st[L.S_PLY])
+    if ss[row + PSQ_KEY] != _psq_key(st, ev):
+        row = psq_from_scratch(G, board, st, ev, ss)
+    return row
+
+
+@inline_kernel
+def psq_node(G, board, st, undo, ev, ss):
+    """``psq_sums`` in a search: from the parent's row when that one is known."""
+    ply = st[L.S_PLY]
+    row = _psq_row(ply)
+    if ss[row + PSQ_KEY] == _psq_key(st, ev):
+        return row
+    if ply > 0 and ss[row - PSQ_ROW + PSQ_KEY] == undo[ply - 1, L.S_HASH] ^ ev[EV_STAMP]:
+        _psq_from_parent(G, board, st, undo, ev, ss, row)
+        return row
+    return psq_from_scratch(G, board, st, ev, ss)
 
 
 # ------------------------------------------------------------------ numba evaluation
@@ -366,7 +507,8 @@ def _drawish(ev, ss, score, npm0, npm1):
 
 
 @kernel
-def eval_chess(G, board, st, ev, ss):
+def eval_chess(G, board, st, ev, ss, mg, eg, phase):
+    """``mg``, ``eg``, ``phase``: the position's piece-square sums and phase (psq_sums)."""
     base = SCRATCH
     for i in range(32):
         ss[base + SC_COUNT + i] = 0
@@ -379,9 +521,6 @@ def eval_chess(G, board, st, ev, ss):
     pawn = ev[EV_PAWN]
     kings = (st[L.S_KING], st[L.S_KING + 1])
     radius = ev[W_KATT_RADIUS]
-    mg = 0
-    eg = 0
-    phase = 0
     npm0 = 0
     npm1 = 0
     att0 = 0  # attack units against White's king
@@ -393,8 +532,6 @@ def eval_chess(G, board, st, ev, ss):
         p = np.int64(board[sq])
         if p == 0:
             continue
-        mg += pst(ev, EV_PST_MG, p, sq)
-        eg += pst(ev, EV_PST_EG, p, sq)
         ss[base + SC_COUNT + p] += 1
         t = p & 15
         c = p >> 4
@@ -409,7 +546,6 @@ def eval_chess(G, board, st, ev, ss):
                 ss[base + SC_LIST + nlist] = sq
                 nlist += 1
             continue
-        phase += ev[EV_PHASE_W + t]
         if c == 0:
             npm0 += ev[EV_VALUE + t]
         else:
@@ -515,7 +651,7 @@ def eval_chess(G, board, st, ev, ss):
 
 
 @kernel
-def eval_batteries(G, board, st, ev, ss):
+def eval_batteries(G, board, st, ev, ss, mg, eg, phase):
     base = SCRATCH
     for i in range(32):
         ss[base + SC_COUNT + i] = 0
@@ -524,9 +660,6 @@ def eval_batteries(G, board, st, ev, ss):
     battery = ev[EV_BATTERY]
     king = ev[EV_KING]
     pawn = ev[EV_PAWN]
-    mg = 0
-    eg = 0
-    phase = 0
     npm0 = 0
     npm1 = 0
     nlist = 0
@@ -535,12 +668,9 @@ def eval_batteries(G, board, st, ev, ss):
         p = np.int64(board[sq])
         if p == 0:
             continue
-        mg += pst(ev, EV_PST_MG, p, sq)
-        eg += pst(ev, EV_PST_EG, p, sq)
         ss[base + SC_COUNT + p] += 1
         t = p & 15
         c = p >> 4
-        phase += ev[EV_PHASE_W + t]
         if t == battery:
             nb = ss[base + SC_NBATT + c]
             if nb < 8:
@@ -611,11 +741,11 @@ def eval_batteries(G, board, st, ev, ss):
 
 
 @kernel
-def eval_enders(G, board, st, ev, ss):
+def eval_enders(G, board, st, ev, ss, mg):
     side = st[L.S_SIDE]
     moved = st[L.S_MOVED]
     gates = (G[L.GI_GATE_W], G[L.GI_GATE_B])
-    score = 0  # White's view
+    score = mg  # White's view
     turns0 = FAR  # own turns each side needs to occupy the enemy gate
     turns1 = FAR
     guards0 = 0
@@ -627,7 +757,6 @@ def eval_enders(G, board, st, ev, ss):
         p = np.int64(board[sq])
         if p == 0:
             continue
-        score += pst(ev, EV_PST_MG, p, sq)
         t = p & 15
         c = p >> 4
         d = gate_distance(ev, c, t, sq)
@@ -674,10 +803,29 @@ def eval_enders(G, board, st, ev, ss):
 
 @kernel
 def evaluate(G, board, st, ev, ss):
-    """Static score of the position for the side to move (centipawns)."""
+    """Static score of the position for the side to move (centipawns), for any caller:
+    a position set up from a FEN, a fresh or a used ``ss``. The piece-square sums are
+    taken from ss's row for this ply if it holds this position's, else computed from
+    the board (and kept there). A caller that edits ``ev`` in place must call
+    ``stamp_eval(ev)`` before evaluating again."""
+    return _evaluate_row(G, board, st, ev, ss, psq_sums(G, board, st, ev, ss))
+
+
+@kernel
+def evaluate_node(G, board, st, undo, ev, ss):
+    """``evaluate`` in the search: the sums follow from the parent node's by the move."""
+    return _evaluate_row(G, board, st, ev, ss, psq_node(G, board, st, undo, ev, ss))
+
+
+@kernel
+def _evaluate_row(G, board, st, ev, ss, row):
+    """The evaluation, the piece-square sums and phase read from row ``row`` of ss."""
+    mg = ss[row + PSQ_MG]
     fam = ev[EV_FAMILY]
     if fam == Family.ENDERS:
-        return eval_enders(G, board, st, ev, ss)
+        return eval_enders(G, board, st, ev, ss, mg)
+    eg = ss[row + PSQ_EG]
+    phase = ss[row + PSQ_PHASE]
     if fam == Family.BATTERIES:
-        return eval_batteries(G, board, st, ev, ss)
-    return eval_chess(G, board, st, ev, ss)
+        return eval_batteries(G, board, st, ev, ss, mg, eg, phase)
+    return eval_chess(G, board, st, ev, ss, mg, eg, phase)

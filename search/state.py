@@ -17,7 +17,7 @@ import numpy as np
 
 from movegen.flat import FlatLayout
 from movegen.jit import kernel
-from movegen.layout import MAX_MOVES, NSQ_MAX
+from movegen.layout import MAX_MOVES, MAX_PLY, NSQ_MAX
 
 MAX_SPLY = 128  # deepest search ply (main search + quiescence)
 POLL_MASK = 1023  # the stop flag is read when nodes & POLL_MASK == 0
@@ -85,6 +85,9 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("ROOT_MOVES", MAX_MOVES),  # root moves, best first
     ("SCORES", (MAX_SPLY, MAX_MOVES)),  # move-ordering scores per ply, beside the move buffer
     ("QUIETS", MAX_SPLY),  # staged picking: where a ply's unscored quiet moves start (-1: none)
+    # The evaluation's incremental sums per position ply st[S_PLY] (search/evaluate.py):
+    # key, middlegame and endgame piece-square sums (material included), game phase.
+    ("PSQ", (MAX_PLY + 1, 4)),
 ])
 (STOP, NODES, NODE_LIMIT, SELDEPTH, ABORTED, AGE, ROOT_PLY, ROOT_BEST, ROOT_SCORE, ROOT_DEPTH,
  NROOT, ROOT_DONE, PROF_MAIN, PROF_QS, PROF_EVAL, PROF_GEN, PROF_NOISY, PROF_ORDER, PROF_MOVES,
@@ -94,9 +97,11 @@ PROF_FIRST, PROF_LAST = PROF_MAIN, PROF_LEGAL
 #: Count what a search does, per kind of work (benchmarks/profile.py sets it, with a numba
 #: cache of its own: numba compiles the flag in and would otherwise reuse either build).
 PROFILE = os.environ.get("LEYDEN_PROFILE") == "1"
-KILLERS, PV_LEN, PV, EVAL_STACK, SCRATCH, HIST, ROOT_MOVES, SCORES, QUIETS = (
+KILLERS, PV_LEN, PV, EVAL_STACK, SCRATCH, HIST, ROOT_MOVES, SCORES, QUIETS, PSQ = (
     SS.offset[k] for k in ("KILLERS", "PV_LEN", "PV", "EVAL_STACK", "SCRATCH", "HIST",
-                           "ROOT_MOVES", "SCORES", "QUIETS"))
+                           "ROOT_MOVES", "SCORES", "QUIETS", "PSQ"))
+PSQ_ROW = SS.stride("PSQ", 0)
+PSQ_KEY, PSQ_MG, PSQ_EG, PSQ_PHASE = range(4)  # the fields of a PSQ row
 SS_SIZE = SS.size
 KILLER_ROW = SS.stride("KILLERS", 0)
 PV_ROW = SS.stride("PV", 0)

@@ -1,0 +1,183 @@
+"""The incremental piece-square sums (search/evaluate.py): random playouts in every game
+(null moves and Ender's turn ends included), taken back part of the way and replayed,
+evaluated at every ply as the search does (``evaluate_node``: the sums from the parent's
+and the move); at every ply, after make and after unmake, the row of sums kept for the
+position equals the sums recomputed from the board by plain Python, and the evaluation
+equals ``evaluate`` on a fresh state (sums from the board). Some plies are left
+unevaluated, as the search leaves a node in check: their children's sums come from the
+board, and the ones after follow from those again.
+"""
+import random
+
+import numpy as np
+import pytest
+
+from movegen import GAMES, Position
+from movegen import layout as L
+from movegen.core import m_flag, m_promo, victim
+from movegen.kernel import gen_legal, in_check, make, unmake
+from search.alphabeta import NULL_MOVE
+from search.evaluate import (EV, EV_PHASE_W, EV_STAMP, build_eval, evaluate, evaluate_node,
+                             psq_sums, stamp_eval)
+from search.state import PSQ, PSQ_EG, PSQ_KEY, PSQ_MG, PSQ_PHASE, PSQ_ROW, new_state
+
+SPECIAL = {L.F_CASTLE: "castling", L.F_EP: "en passant", L.F_DROP: "drop",
+           L.F_OVERTAKE: "overtaking", L.F_END: "end of turn", L.F_NULL: "null move"}
+# what the playouts of each game must have met, so that every kind of update was checked
+MUST_MEET = {
+    "normal": {"capture", "castling", "en passant", "promotion", "null move"},
+    "capablanca": {"capture", "castling", "promotion", "null move"},
+    "caparandom": {"capture", "castling", "promotion", "null move"},
+    "energizer": {"capture", "castling", "promotion", "null move"},
+    "sultan": {"capture", "castling", "promotion", "null move"},
+    "sultanrandom": {"capture", "castling", "promotion", "null move"},
+    "batteries": {"capture", "overtaking", "promotion", "null move"},
+    "enders": {"capture", "drop", "end of turn"},
+}
+# set-ups with the rare moves at hand: en passant, both castlings, promotions by capture
+EXTRA_FENS = {"normal": ["r3k2r/pP4pp/8/3pP3/8/8/Pp4PP/R3K2R w KQkq d6 0 1",
+                         "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"],
+              "energizer": ["r3k2r/pbppppbp/1p4p1/8/8/1P4P1/PBPPPPBP/R3K2R w KQkq - 0 1"]}
+
+
+def _reference(pos: Position, ev: np.ndarray) -> tuple[int, int, int]:
+    """Middlegame and endgame piece-square sums and phase, straight from the tables."""
+    mg_table, eg_table = EV.view(ev, "EV_PST_MG"), EV.view(ev, "EV_PST_EG")
+    mg = eg = phase = 0
+    for sq in pos.geo.valid:
+        code = int(pos.board[sq])
+        if code:
+            mg += int(mg_table[code, sq])
+            eg += int(eg_table[code, sq])
+            phase += int(ev[EV_PHASE_W + (code & L.TYPE_MASK)])
+    return mg, eg, phase
+
+
+def _row(pos: Position) -> int:
+    return PSQ + PSQ_ROW * int(pos.st[L.S_PLY])
+
+
+def _known(pos: Position, ev: np.ndarray, ss: np.ndarray) -> bool:
+    return int(ss[_row(pos) + PSQ_KEY]) == int(pos.st[L.S_HASH]) ^ int(ev[EV_STAMP])
+
+
+def _check(pos: Position, ev: np.ndarray, ss: np.ndarray) -> None:
+    """Evaluated as the search does, the position scores as from scratch, and the row
+    kept for its ply holds its sums."""
+    G, board, st, undo = pos.tables.G, pos.board, pos.st, pos.undo
+    score = evaluate_node(G, board, st, undo, ev, ss)
+    assert score == evaluate(G, board, st, ev, new_state()), pos.fen()
+    row = _row(pos)
+    assert _known(pos, ev, ss), "the row is not keyed to this position"
+    kept = (int(ss[row + PSQ_MG]), int(ss[row + PSQ_EG]), int(ss[row + PSQ_PHASE]))
+    assert kept == _reference(pos, ev), pos.fen()
+    assert psq_sums(G, board, st, ev, ss) == row  # known: not recomputed
+
+
+def _kind(pos: Position, m: int) -> str | None:
+    flag = m_flag(m)
+    if flag in SPECIAL:
+        return SPECIAL[flag]
+    if flag != L.F_DROP and m_promo(m):
+        return "promotion"
+    if victim(pos.board, m):
+        return "capture"
+    return None
+
+
+def _pick(pos: Position, rng: random.Random, moves: np.ndarray) -> int:
+    """A random move, leaning to the ones that change the sums in unusual ways."""
+    kinds = [_kind(pos, int(m)) for m in moves]
+    rare = [int(m) for m, k in zip(moves, kinds) if k not in (None, "capture", "end of turn")]
+    captures = [int(m) for m, k in zip(moves, kinds) if k == "capture"]
+    if rare and rng.random() < 0.7:
+        return rng.choice(rare)
+    if captures and rng.random() < 0.4:
+        return rng.choice(captures)
+    if pos.game.family == L.Family.ENDERS and rng.random() < 0.25:
+        return int(moves[0])  # the end of turn comes first in Ender's action list
+    pawn = pos.tables.G[L.GI_PAWN]
+    pawns = [int(m) for m in moves if int(pos.board[int(m) & 255]) & L.TYPE_MASK == pawn]
+    if pawns and rng.random() < 0.3:  # pawns forward, towards promotions
+        return rng.choice(pawns)
+    return int(moves[rng.randrange(len(moves))])
+
+
+def _playout(pos, ev, ss, rng, plies, met, paths) -> None:
+    G, board, st, undo = pos.tables.G, pos.board, pos.st, pos.undo
+    buf = np.zeros(L.MAX_MOVES, np.int64)
+    start = int(st[L.S_PLY])
+    chess_like = pos.game.family != L.Family.ENDERS
+    for _ in range(plies):
+        if st[L.S_RESULT] != 0:
+            break
+        n = gen_legal(G, board, st, undo, buf, 0)
+        if n == 0:
+            break
+        if chess_like and rng.random() < 0.08 and not in_check(G, board, st):
+            m = int(NULL_MOVE)
+        else:
+            m = _pick(pos, rng, buf[:n])
+        met.add(_kind(pos, m))
+        make(G, board, st, undo, np.int64(m))
+        if rng.random() < 0.1:
+            continue  # not evaluated, like a node in check
+        ply = int(st[L.S_PLY]) - 1  # the parent's
+        parent_key = int(ss[PSQ + PSQ_ROW * ply + PSQ_KEY])
+        paths.add(parent_key == int(undo[ply, L.S_HASH]) ^ int(ev[EV_STAMP]))
+        _check(pos, ev, ss)
+        if st[L.S_PLY] - start > 4 and rng.random() < 0.1:
+            for _ in range(rng.randrange(1, 4)):  # take back a few, then play on
+                unmake(G, board, st, undo)
+                _check(pos, ev, ss)
+    while st[L.S_PLY] > start:
+        unmake(G, board, st, undo)
+        _check(pos, ev, ss)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_sums_follow_every_move(game):
+    rng = random.Random(f"psq-{game}")
+    ev = build_eval(Position(game).game)
+    met = set()
+    paths = set()  # True: from the parent's sums, False: from the board
+    starts = [Position(game, seed=seed) for seed in range(6)]  # shuffled in the random games
+    starts += [Position(game, fen) for fen in EXTRA_FENS.get(game, [])]
+    for pos in starts:
+        ss = new_state()
+        _check(pos, ev, ss)
+        _playout(pos, ev, ss, rng, 160, met, paths)
+    assert MUST_MEET[game] <= met, f"never met: {MUST_MEET[game] - met}"
+    assert paths == {True, False}
+
+
+def test_sums_from_the_parent():
+    """A child's sums are the parent's plus the move's change, not a new board scan: the
+    parent's row, falsified on purpose, shows through in the child's."""
+    pos = Position("capablanca")
+    ev = build_eval(pos.game)
+    ss = new_state()
+    G, board, st, undo = pos.tables.G, pos.board, pos.st, pos.undo
+    evaluate_node(G, board, st, undo, ev, ss)
+    ss[_row(pos) + PSQ_MG] += 1000
+    pos.push("e2e4")
+    evaluate_node(G, board, st, undo, ev, ss)
+    assert int(ss[_row(pos) + PSQ_MG]) == _reference(pos, ev)[0] + 1000
+    pos.pop()
+    ss[_row(pos) + PSQ_KEY] += 1  # the parent's row no longer known: the child's from the board
+    pos.push("d2d4")
+    _check(pos, ev, ss)
+
+
+def test_stamp_follows_an_edited_table():
+    """A table edited in place and stamped again is not served the old table's sums."""
+    pos = Position("normal")
+    ev = build_eval(pos.game).copy()
+    G, board, st = pos.tables.G, pos.board, pos.st
+    ss = new_state()
+    before = evaluate(G, board, st, ev, ss)
+    EV.view(ev, "EV_PST_MG")[G[L.GI_PAWN], :] += 10  # every White pawn 10 more in the middlegame
+    stamp_eval(ev)
+    after = evaluate(G, board, st, ev, ss)
+    assert after == evaluate(G, board, st, ev, new_state()) != before
+    _check(pos, ev, ss)

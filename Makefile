@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-smp profile match strength play screenshots clean
+.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-smp depth profile match strength play screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -40,6 +40,12 @@ bench-perft: build
 # search speed per game, one thread, compile and kernel loading not counted
 bench: build
 	$(PYTHON) benchmarks/search.py
+
+# depth in equal time: Leyden, Fairy-Stockfish and Fairy-Max on the capablanca middlegame
+# (8 s each, one after the other); DEPTH_ARGS="--seconds 2 --game normal --fen ..." for others
+DEPTH_ARGS ?=
+depth: build
+	$(PYTHON) benchmarks/depth.py $(DEPTH_ARGS)
 
 # where a search node's time goes, per game family (a counting build in its own cache)
 profile: $(STAMP)

@@ -154,3 +154,17 @@ def test_search_benchmark_measures_fairymax_on_the_capablanca_positions():
     assert line, out.stdout
     nodes, seconds, knps = int(line[1]), float(line[2]), int(line[3])
     assert nodes > 1000 and seconds > 0 and knps == round(nodes / seconds / 1000)
+
+
+def test_depth_benchmark_reports_leyden_and_fairy_stockfish():
+    need("fairy-stockfish")
+    import subprocess
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "benchmarks", "depth.py"), "--seconds", "0.5"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    rows = {m[1]: (int(m[2]), int(m[3])) for m in
+            re.finditer(r"^(Leyden|Fairy-Stockfish) +(\d+) +(\d+) ", out.stdout, re.M)}
+    assert set(rows) == {"Leyden", "Fairy-Stockfish"}, out.stdout
+    assert all(depth >= 3 and nodes > 1000 for depth, nodes in rows.values())
+    gap = rows["Fairy-Stockfish"][0] - rows["Leyden"][0]
+    assert f"Leyden is {abs(gap)} plies" in out.stdout

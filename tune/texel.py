@@ -8,9 +8,11 @@ The loss is the mean squared difference between a position's game result (White'
 in centipawns (White's view), computed for all positions in one numba call
 (tune/kernels.py). First ``K`` is fitted to the hand weights, then the weights move by
 Texel's local search: each parameter in turn is tried one step up and one step down and
-kept where the training loss falls; a step that helps neither way is halved, down to 1.
+kept where the training loss falls. Every parameter has its own step: doubled (up to
+``MAX_STEP``) when it helped, halved (down to 1) when it helped neither way.
 It stops when a whole pass at step 1 changes nothing, after ``--passes`` passes or
-after ``--minutes``. A held-out share of the positions (``--holdout``) is never fitted:
+after ``--minutes``. A ridge term (``--ridge``) holds weights that few positions decide
+near their hand values. A held-out share of the positions (``--holdout``) is never fitted:
 its loss before and after says whether the fit generalises.
 
 The result is written as data: the changed weights, K, the losses, the data and the
@@ -89,16 +91,27 @@ class Objective:
         return texel_loss(self.evals(ev, data), data.results, self.k)
 
 
+MAX_STEP = 64
+#: default ridge: moving a weight 10 centipawns from its hand value must gain 1e-5 in loss
+RIDGE = 1e-7
+
+
 def initial_step(value: int) -> int:
     return max(2, abs(value) // 8)
 
 
 def local_search(obj: Objective, w: dict, params: list[Param], passes: int = 50,
-                 seconds: float = float("inf"), log=print) -> tuple[dict, float]:
-    """Texel's local search from weights ``w``; (best weights, their training loss)."""
+                 seconds: float = float("inf"), ridge: float = 0.0, log=print) -> tuple[dict, float]:
+    """Texel's local search from weights ``w``; (best weights, their training loss).
+
+    It minimises the training loss plus ``ridge`` times the sum of the squared distances
+    of the parameters from their start: a number that few positions decide (a table entry
+    of a rare rank) then stays near its start instead of following their noise."""
     start = time.perf_counter()
+    origin = {p: p.get(w) for p in params}
     ev = obj.table(w)
-    best = obj.loss(ev)
+    loss = obj.loss(ev)
+    penalty = 0.0
     steps = {p: initial_step(p.get(w)) for p in params}
     direction = {p: 1 for p in params}
     for n in range(1, passes + 1):
@@ -113,10 +126,12 @@ def local_search(obj: Objective, w: dict, params: list[Param], passes: int = 50,
                 cand_ev = obj.table(cand)
                 if np.array_equal(cand_ev, ev):
                     continue  # a number this game's evaluation never reads
-                loss = obj.loss(cand_ev)
-                if loss < best:
-                    w, ev, best = cand, cand_ev, loss
+                cand_loss = obj.loss(cand_ev)
+                cand_penalty = penalty + ridge * ((new - origin[p]) ** 2 - (value - origin[p]) ** 2)
+                if cand_loss + cand_penalty < loss + penalty:
+                    w, ev, loss, penalty = cand, cand_ev, cand_loss, cand_penalty
                     direction[p] = sign
+                    steps[p] = min(2 * steps[p], MAX_STEP)  # it helped: bolder next time
                     moved += 1
                     break
             else:
@@ -124,14 +139,14 @@ def local_search(obj: Objective, w: dict, params: list[Param], passes: int = 50,
             if time.perf_counter() - start > seconds:
                 break
         elapsed = time.perf_counter() - start
-        log(f"pass {n}: train loss {best:.6f}, {moved} parameters moved, "
+        log(f"pass {n}: train loss {loss:.6f} (+ ridge {penalty:.6f}), {moved} parameters moved, "
             f"{obj.evaluations} batch evaluations, {elapsed:.0f} s")
         if elapsed > seconds:
             log("time limit reached")
             break
         if moved == 0 and all(s == 1 for s in steps.values()):
             break
-    return w, best
+    return w, loss
 
 
 def data_summary(headers: list[str]) -> dict:
@@ -143,7 +158,7 @@ def data_summary(headers: list[str]) -> dict:
 
 
 def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
-         seconds: float = float("inf"), log=print) -> dict:
+         seconds: float = float("inf"), ridge: float = RIDGE, log=print) -> dict:
     """Fit ``game``'s weights on the data files; returns the record of the tuned file."""
     t0 = time.perf_counter()
     positions, headers = load_positions(game, data_paths)
@@ -160,7 +175,7 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
     params = tunable(game, hand)
     log(f"K = {obj.k:.6f} per centipawn; hand weights: train loss {before[0]:.6f}, "
         f"validation loss {before[1]:.6f}; {len(params)} parameters")
-    w, _ = local_search(obj, hand, params, passes, seconds, log)
+    w, _ = local_search(obj, hand, params, passes, seconds, ridge, log)
     ev = obj.table(w)
     after = obj.loss(ev), obj.loss(ev, validation)
     log(f"tuned weights: train loss {after[0]:.6f} (was {before[0]:.6f}), "
@@ -169,6 +184,7 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
         "game": game.name,
         "weights": changes(hand, w),
         "k": round(obj.k, 8),
+        "ridge": ridge,
         "loss": {"train_before": round(before[0], 6), "train_after": round(after[0], 6),
                  "validation_before": round(before[1], 6), "validation_after": round(after[1], 6)},
         "positions": {"train": len(train), "validation": len(validation)},
@@ -183,6 +199,8 @@ def main(argv=None) -> int:
     ap.add_argument("--holdout", type=float, default=0.1, help="validation share (default 0.1)")
     ap.add_argument("--passes", type=int, default=50, help="most passes (default 50)")
     ap.add_argument("--minutes", type=float, default=30.0, help="time limit (default 30)")
+    ap.add_argument("--ridge", type=float, default=RIDGE,
+                    help=f"penalty per squared centipawn away from the hand weights (default {RIDGE:g})")
     ap.add_argument("--out", help=f"tuned file (default {TUNED_DIR}/GAME.json)")
     ap.add_argument("--datagen-command", default="",
                     help="the command that made the data, recorded in the tuned file")
@@ -193,8 +211,9 @@ def main(argv=None) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if not 0 < args.holdout < 1 or args.passes < 1 or args.minutes <= 0:
-        print("error: --holdout must be in (0, 1), --passes and --minutes positive", file=sys.stderr)
+    if not 0 < args.holdout < 1 or args.passes < 1 or args.minutes <= 0 or args.ridge < 0:
+        print("error: --holdout must be in (0, 1), --passes and --minutes positive, --ridge 0 or more",
+              file=sys.stderr)
         return 2
     paths = args.data or [DATA_DIR / f"{args.game}.txt"]
     missing = [str(p) for p in paths if not Path(p).is_file()]
@@ -203,7 +222,7 @@ def main(argv=None) -> int:
               file=sys.stderr)
         return 2
     try:
-        record = tune(game, paths, args.holdout, args.passes, args.minutes * 60,
+        record = tune(game, paths, args.holdout, args.passes, args.minutes * 60, args.ridge,
                       log=lambda text: print(text, flush=True))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)

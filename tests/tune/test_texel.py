@@ -132,3 +132,17 @@ def test_command_line(tmp_path, capsys):
                           (["capablanca", "--data", str(tmp_path / "none.txt")], "no data file"),
                           (["capablanca", "--holdout", "1.5"], "--holdout")):
         assert texel_main(args) == 2 and message in capsys.readouterr().err
+
+
+def test_ridge_holds_weights_at_their_start():
+    game = find_game("capablanca")
+    data, _ = load_positions(game, DATA / "capablanca.txt")
+    obj = Objective(game, data, data)
+    hand = with_material(game, hand_weights(game))
+    obj.k = fit_k(obj.evals(obj.table(hand), data), data.results)
+    params = [p for p in tunable(game, hand) if p.key in ("material_mg", "material_eg")]
+    free, free_loss = local_search(obj, hand, params, passes=1, log=lambda _: None)
+    held, held_loss = local_search(obj, hand, params, passes=1, ridge=1.0, log=lambda _: None)
+    # a step of 1 centipawn costs 1.0, far more than any loss (at most 1) can gain
+    assert held == hand and held_loss == pytest.approx(obj.loss(obj.table(hand)))
+    assert free != hand and free_loss < held_loss

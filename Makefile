@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-smp depth profile match strength play screenshots clean
+.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-smp depth profile match strength datagen tune play screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -69,6 +69,20 @@ match: build
 STRENGTH_ARGS ?=
 strength: build
 	$(PYTHON) benchmarks/strength.py $(STRENGTH_ARGS)
+
+# Texel tuning of one game's evaluation (tune/): self-play positions into data/tune/GAME.txt
+# (niced: it runs for a long time beside other work; a rerun continues), then the fit
+# into search/tuned/GAME.json
+GAME ?= capablanca
+GAMES ?= 1000
+NODES ?= 2000
+CONCURRENCY ?= 1
+DATAGEN_ARGS ?= $(GAME) --games $(GAMES) --nodes $(NODES) --concurrency $(CONCURRENCY)
+datagen: build
+	nice -n 15 $(PYTHON) -m tune.datagen $(DATAGEN_ARGS)
+TUNE_ARGS ?= $(GAME) --datagen-command "python -m tune.datagen $(DATAGEN_ARGS)"
+tune: $(STAMP)
+	nice -n 15 $(PYTHON) -m tune.texel $(TUNE_ARGS)
 
 # XBoard with Leyden in one game, the right XBoard settings for it (you play White)
 VARIANT ?= capablanca

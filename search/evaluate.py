@@ -174,11 +174,15 @@ def _tenths(rr, start, last):
 
 @cache
 def build_eval(game: Game) -> np.ndarray:
-    """The evaluation table ``ev`` of ``game``."""
+    """The evaluation table ``ev`` of ``game`` (its weights from search/weights.py)."""
+    return eval_table(game, weights(game))
+
+
+def eval_table(game: Game, w: dict) -> np.ndarray:
+    """The evaluation table of ``game`` with the weights ``w`` (the tuner tries many)."""
     tables = build_tables(game)
     geo = geometry(game)
     G = tables.G
-    w = weights(game)
     ev = np.zeros(EV_SIZE, np.int64)
     fam = game.family
     ev[EV_FAMILY] = fam
@@ -262,7 +266,10 @@ def build_eval(game: Game) -> np.ndarray:
     progress = w.get("gate_progress", [0] * 16)
     for t, p in enumerate(game.pieces, start=1):
         v = p.value
-        veg = v * eg_scale.get(p.letter, 100) // 100
+        # material in the piece-square tables: the rule value unless the weights say
+        # otherwise (ordering, SEE and pruning margins keep the rule value, EV_VALUE)
+        mat_mg = w["material_mg"].get(p.letter, v)
+        mat_eg = w["material_eg"].get(p.letter, v * eg_scale.get(p.letter, 100) // 100)
         mob = {s: len(_empty_board_reach(G, geo, 0, t, s)) for s in cells}
         mean_mob = sum(mob.values()) / len(cells)
         if fam == Family.ENDERS:
@@ -275,11 +282,11 @@ def build_eval(game: Game) -> np.ndarray:
             cen = centrality(s) - mean_cen
             if fam == Family.ENDERS:
                 d = int(EV.view(ev, "EV_DIST")[0, t, s])
-                mg = eg = v + (progress[d] if d < len(progress) else 0)
+                mg = eg = mat_mg + (progress[d] if d < len(progress) else 0)
             elif p.pawn:
                 k = _tenths(rr, start_rr, H - 1)
-                mg = v + w["pawn_advance_mg"][k]
-                eg = veg + w["pawn_advance_eg"][k]
+                mg = mat_mg + w["pawn_advance_mg"][k]
+                eg = mat_eg + w["pawn_advance_eg"][k]
                 centre_files = {(W - 1) // 2, W // 2}
                 if 2 <= rr <= H - 3:
                     if f in centre_files:
@@ -292,8 +299,8 @@ def build_eval(game: Game) -> np.ndarray:
                     mg += w["king_file_edge_mg"] * (abs(2 * f - (W - 1)) // 2)
                 eg = round(w["king_centre_eg"] * cen)
             else:
-                mg = v + round(w["mobility_sq_mg"] * (mob[s] - mean_mob) + w["centre_mg"] * cen)
-                eg = veg + round(w["mobility_sq_eg"] * (mob[s] - mean_mob) + w["centre_eg"] * cen)
+                mg = mat_mg + round(w["mobility_sq_mg"] * (mob[s] - mean_mob) + w["centre_mg"] * cen)
+                eg = mat_eg + round(w["mobility_sq_eg"] * (mob[s] - mean_mob) + w["centre_eg"] * cen)
                 if fam == Family.BATTERIES and t == battery:
                     mg += round(w["battery_centre"] * cen)
             mirror = geo.index(f, H - 1 - rr)

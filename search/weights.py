@@ -1,16 +1,25 @@
 """Evaluation weights, one readable record per game (centipawns unless noted).
 
 Piece values come from the game definitions (movegen/games.py, which follow the rule
-files); everything else an evaluation knows is here, so tuning means editing this
-file only. ``weights(game)`` merges the common defaults, the family's and the game's
-(keyed on the game record: a game defined elsewhere gets its family's weights).
+files); everything else an evaluation knows is here. ``hand_weights(game)`` merges the
+common defaults, the family's and the game's (keyed on the game record: a game defined
+elsewhere gets its family's weights). ``weights(game)``, what the engine plays with, is
+that with the game's tuned weights on top: ``search/tuned/<game name>.json``, written by
+the Texel tuner (tune/texel.py) with the losses it measured, when such a file exists.
 """
+import json
+from pathlib import Path
+
 from movegen.games import (BATTERIES_GAME, CAPABLANCA, CAPARANDOM, ENDERS_GAME, ENERGIZER, NORMAL,
                            SULTAN, SULTANRANDOM)
 
 COMMON = {
     "tempo": 10,  # side to move
     "eg_scale": {},  # letter -> endgame value as a percentage of the middlegame value
+    # letter -> material in the piece-square tables (default: the rule value, and for the
+    # endgame that scaled by eg_scale); the search's ordering, SEE and margins keep the rule value
+    "material_mg": {},
+    "material_eg": {},
     # piece-square terms derived from geometry (evaluate.py): per square of empty-board
     # mobility above/below the piece's average, and per step towards the centre
     "mobility_sq_mg": 3,
@@ -95,9 +104,38 @@ GAMES = {
 }
 
 
-def weights(game) -> dict:
-    """The merged weights of ``game`` (a movegen ``Game``)."""
+TUNED_DIR = Path(__file__).parent / "tuned"
+
+
+def hand_weights(game) -> dict:
+    """The hand-set weights of ``game`` (a movegen ``Game``)."""
     w = dict(COMMON)
     w.update(FAMILY.get(game.family, {}))
     w.update(GAMES.get(game, {}))
+    return w
+
+
+def tuned_file(game, directory: Path = TUNED_DIR) -> Path:
+    return Path(directory) / f"{game.name}.json"
+
+
+def merge(base: dict, changes: dict) -> dict:
+    """``base`` with ``changes`` on top; a table given as a dict (letter -> value) is
+    merged entry by entry, anything else replaced. Unknown names are refused, so that a
+    tuned file cannot silently set a weight no evaluation reads."""
+    w = dict(base)
+    for key, value in changes.items():
+        if key not in base:
+            raise ValueError(f"unknown weight {key!r}")
+        w[key] = {**base[key], **value} if isinstance(base[key], dict) else value
+    return w
+
+
+def weights(game, directory: Path = TUNED_DIR) -> dict:
+    """The weights the engine plays ``game`` with: the hand weights, with the tuned ones
+    of ``directory`` (the weights of ``<game name>.json``) on top when that file exists."""
+    w = hand_weights(game)
+    path = tuned_file(game, directory)
+    if path.is_file():
+        w = merge(w, json.loads(path.read_text())["weights"])
     return w

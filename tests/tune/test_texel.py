@@ -1,0 +1,148 @@
+"""The tuner: its batch evaluation is the engine's, its loss is Texel's, and its local
+search lowers the loss on real self-play positions (tests/tune/data, made by
+``python -m tune.datagen``)."""
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from movegen.games import find_game
+from movegen.tables import build_tables
+from search.evaluate import build_eval, eval_table, evaluate
+from search.state import new_state
+from search.weights import hand_weights, weights
+from tune.kernels import eval_batch
+from tune.params import Param, tunable, with_material
+from tune.positions import load_positions, parse_line, read_data
+from tune.texel import Objective, fit_k, local_search, texel_loss
+from tune.texel import main as texel_main
+
+DATA = Path(__file__).parent / "data"
+SAMPLES = sorted(p.stem for p in DATA.glob("*.txt"))
+
+
+def test_samples_are_there():
+    assert {"capablanca", "batteries", "enders"} <= set(SAMPLES)
+    for name in SAMPLES:
+        positions, headers = read_data(DATA / f"{name}.txt")
+        assert len(positions) >= 50 and len(headers) >= 1
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_batch_evaluation_is_the_engines(name):
+    game = find_game(name)
+    data, _ = load_positions(game, DATA / f"{name}.txt")
+    G, ss = build_tables(game).G, new_state()
+    hand = hand_weights(game)
+    other = dict(hand, tempo=hand["tempo"] + 7, centre_mg=hand["centre_mg"] + 5)
+    for ev in (build_eval(game), eval_table(game, other)):
+        batch = eval_batch(G, data.boards, data.sts, ev, ss)
+        one_by_one = [evaluate(G, data.boards[i].copy(), data.sts[i].copy(), ev, new_state())
+                      * (1 if data.sts[i][0] == 0 else -1) for i in range(len(data))]
+        assert batch.tolist() == one_by_one
+    assert len(set(batch.tolist())) > len(data) // 4  # real, varied evaluations
+
+
+def test_side_to_move_is_read_from_the_fen():
+    result, fen = parse_line("0.5 rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR b KQkq - 0 1")
+    assert result == 0.5 and fen.endswith("b KQkq - 0 1")
+    game = find_game("capablanca")
+    from tune.positions import position_set
+    data = position_set(game, [(0.5, fen), (0.5, fen.replace(" b ", " w "))])
+    tempo = weights(game)["tempo"]  # the start position is symmetric: the tempo alone
+    assert eval_batch(build_tables(game).G, data.boards, data.sts, build_eval(game), new_state()).tolist() == [-tempo, tempo]
+    with pytest.raises(ValueError):
+        parse_line("2 " + fen)
+    with pytest.raises(ValueError):
+        position_set(game, [(1.0, "not a fen")])
+
+
+def test_texel_loss_on_a_hand_made_set():
+    evals = np.array([0, 200, -200, 600])
+    results = np.array([0.5, 1.0, 0.0, 0.5])
+    k = 0.01
+    s = [1 / (1 + math.exp(-k * e)) for e in (0, 200, -200, 600)]
+    expected = ((0.5 - s[0]) ** 2 + (1 - s[1]) ** 2 + (0 - s[2]) ** 2 + (0.5 - s[3]) ** 2) / 4
+    assert texel_loss(evals, results, k) == pytest.approx(expected, rel=1e-12)
+    assert texel_loss(np.array([0, 0]), np.array([0.5, 0.5]), k) == 0.0
+
+
+def test_k_is_the_minimum_of_the_loss():
+    # winning evaluations mostly win, a few draw: the best K is finite and inside the range
+    evals = np.array([100, 100, 300, 300, -200, -200, 0])
+    results = np.array([1.0, 0.5, 1.0, 1.0, 0.0, 0.5, 0.5])
+    grid = np.exp(np.linspace(math.log(1e-4), math.log(0.1), 4000))
+    losses = [texel_loss(evals, results, kk) for kk in grid]
+    best = grid[int(np.argmin(losses))]
+    assert 2e-4 < best < 0.05
+    k = fit_k(evals, results)
+    assert k == pytest.approx(best, rel=0.01)
+    assert texel_loss(evals, results, k) <= min(losses) + 1e-12
+
+
+def test_local_search_lowers_the_loss():
+    game = find_game("capablanca")
+    data, _ = load_positions(game, DATA / "capablanca.txt")
+    train, validation = data.split(0.2, seed=3)
+    assert len(train) + len(validation) == len(data) and len(validation) == round(0.2 * len(data))
+    obj = Objective(game, train, validation)
+    hand = with_material(game, hand_weights(game))
+    obj.k = fit_k(obj.evals(obj.table(hand), train), train.results)
+    before = obj.loss(obj.table(hand))
+    params = [p for p in tunable(game, hand) if p.key in ("material_mg", "material_eg", "tempo")]
+    log = []
+    tuned, after = local_search(obj, hand, params, passes=2, log=log.append)
+    assert after < before
+    assert after == pytest.approx(obj.loss(obj.table(tuned)))
+    assert tuned != hand and tuned["mobility_sq_mg"] == hand["mobility_sq_mg"]  # only the chosen ones
+    assert len(log) == 2 and log[0].startswith("pass 1: train loss ")
+
+
+def test_a_number_the_game_never_reads_is_not_evaluated():
+    game = find_game("capablanca")
+    data, _ = load_positions(game, DATA / "capablanca.txt")
+    obj = Objective(game, data, data)
+    obj.k = 0.005
+    hand = with_material(game, hand_weights(game))
+    # the passed-pawn table is by tenths of the way to promotion: on an 8-rank board some
+    # tenths belong to no rank, and changing them is skipped without a batch evaluation
+    unused = [p for p in tunable(game, hand) if p.key == "passed_mg"
+              and np.array_equal(obj.table(p.set(hand, p.get(hand) + 9)), obj.table(hand))]
+    assert unused
+    obj.evaluations = 0
+    local_search(obj, hand, unused, passes=1, log=lambda _: None)
+    assert obj.evaluations == 1  # the starting loss only
+
+
+def test_command_line(tmp_path, capsys):
+    out = tmp_path / "capablanca.json"
+    assert texel_main(["capablanca", "--data", str(DATA / "capablanca.txt"), "--passes", "1",
+                       "--minutes", "0.1", "--out", str(out), "--datagen-command", "python -m tune.datagen capablanca"]) == 0
+    printed = capsys.readouterr().out
+    assert "validation loss" in printed and "pass 1: train loss" in printed and f"written {out}" in printed
+    record = json.loads(out.read_text())
+    assert record["loss"]["train_after"] < record["loss"]["train_before"]
+    assert record["positions"]["train"] > record["positions"]["validation"] > 0
+    assert record["data"]["games"] == 5 and record["weights"]
+    assert record["commands"]["datagen"] == "python -m tune.datagen capablanca"
+    assert record["commands"]["tune"].startswith("python -m tune.texel capablanca --data ")
+    for args, message in ((["nosuchgame"], "unknown game"),
+                          (["capablanca", "--data", str(tmp_path / "none.txt")], "no data file"),
+                          (["capablanca", "--holdout", "1.5"], "--holdout")):
+        assert texel_main(args) == 2 and message in capsys.readouterr().err
+
+
+def test_ridge_holds_weights_at_their_start():
+    game = find_game("capablanca")
+    data, _ = load_positions(game, DATA / "capablanca.txt")
+    obj = Objective(game, data, data)
+    hand = with_material(game, hand_weights(game))
+    obj.k = fit_k(obj.evals(obj.table(hand), data), data.results)
+    params = [p for p in tunable(game, hand) if p.key in ("material_mg", "material_eg")]
+    free, free_loss = local_search(obj, hand, params, passes=1, log=lambda _: None)
+    held, held_loss = local_search(obj, hand, params, passes=1, ridge=1.0, log=lambda _: None)
+    # a step of 1 centipawn costs 1.0, far more than any loss (at most 1) can gain
+    assert held == hand and held_loss == pytest.approx(obj.loss(obj.table(hand)))
+    assert free != hand and free_loss < held_loss

@@ -1,0 +1,56 @@
+"""The tuned-weights file: written by the tuner, read by search/weights.py on top of the
+hand weights, and what the engine's evaluation table is built from."""
+import json
+
+import numpy as np
+import pytest
+
+from movegen.games import find_game
+from search.evaluate import eval_table
+from search.weights import hand_weights, merge, tuned_file, weights
+from tune.params import changes, tunable, with_material
+
+CAPA = find_game("capablanca")
+
+
+def _write(directory, game, changed):
+    tuned_file(game, directory).write_text(json.dumps({"game": game.name, "weights": changed}))
+
+
+def test_no_file_means_hand_weights(tmp_path):
+    assert weights(CAPA, tmp_path) == hand_weights(CAPA)
+
+
+def test_round_trip(tmp_path):
+    hand = with_material(CAPA, hand_weights(CAPA))
+    tuned = dict(hand, tempo=17, passed_eg=[v + 3 for v in hand["passed_eg"]],
+                 material_mg={**hand["material_mg"], "A": 820})
+    changed = changes(hand, tuned)
+    assert changed == {"tempo": 17, "passed_eg": tuned["passed_eg"], "material_mg": {"A": 820}}
+    _write(tmp_path, CAPA, changed)
+    read = weights(CAPA, tmp_path)
+    assert read["tempo"] == 17 and read["passed_eg"] == tuned["passed_eg"]
+    assert read["material_mg"] == {"A": 820}  # only the changed letter; others keep the rule value
+    assert changes(hand_weights(CAPA), read) == changed
+    # the table the engine builds from the file is the one the tuner evaluated
+    assert np.array_equal(eval_table(CAPA, read), eval_table(CAPA, tuned))
+    assert not np.array_equal(eval_table(CAPA, read), eval_table(CAPA, hand_weights(CAPA)))
+    # a file of another game is not read
+    assert weights(find_game("caparandom"), tmp_path) == hand_weights(find_game("caparandom"))
+
+
+def test_material_written_out_changes_nothing():
+    hand = hand_weights(CAPA)
+    full = with_material(CAPA, hand)
+    assert full["material_mg"]["C"] == 900 and "K" not in full["material_mg"]
+    assert np.array_equal(eval_table(CAPA, full), eval_table(CAPA, hand))
+    names = {p.name for p in tunable(CAPA, full)}
+    assert "material_mg[A]" in names and "material_eg[P]" in names
+    assert "material_mg[P]" not in names and "aspiration" not in names  # the scale's unit, a search setting
+
+
+def test_unknown_weight_is_refused(tmp_path):
+    _write(tmp_path, CAPA, {"tempo": 5, "no_such_weight": 3})
+    with pytest.raises(ValueError, match="no_such_weight"):
+        weights(CAPA, tmp_path)
+    assert merge({"a": 1}, {}) == {"a": 1}

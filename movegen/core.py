@@ -358,7 +358,9 @@ def gen_castling(G, board, st, buf, n, side):
 
 
 @kernel
-def gen_chess_pseudo(G, board, st, buf, n):
+def _gen_men(G, board, st, buf, n, quiets):
+    """Every own piece's moves (only captures of the table-driven pieces unless
+    ``quiets``; a pawn's all), square by square."""
     side = st[S_SIDE]
     pawn = G[GI_PAWN]
     for i in range(G[GI_NCELLS]):
@@ -369,7 +371,14 @@ def gen_chess_pseudo(G, board, st, buf, n):
         if t == pawn:
             n = gen_pawn(G, board, st, buf, n, s, side)
         else:
-            n = gen_piece(G, board, buf, n, s, t, side)
+            n = _gen_piece(G, board, buf, n, s, t, side, quiets)
+    return n
+
+
+@kernel
+def gen_chess_pseudo(G, board, st, buf, n):
+    n = _gen_men(G, board, st, buf, n, True)
+    side = st[S_SIDE]
     if G[GI_CASTLE] != 0 and (st[S_CR + 2 * side] != 0 or st[S_CR + 2 * side + 1] != 0):
         n = gen_castling(G, board, st, buf, n, side)
     return n
@@ -380,18 +389,7 @@ def gen_chess_captures(G, board, st, buf, n):
     """``gen_chess_pseudo`` without the pieces' quiet moves and castling, in the same
     order: captures, en passant and every pawn move (a pawn's pushes are few, and its
     promotions are noisy too; the caller keeps what it wants)."""
-    side = st[S_SIDE]
-    pawn = G[GI_PAWN]
-    for i in range(G[GI_NCELLS]):
-        s = cell_square(G, i)
-        t = own_type(board[s], side)
-        if t == 0:
-            continue
-        if t == pawn:
-            n = gen_pawn(G, board, st, buf, n, s, side)
-        else:
-            n = _gen_piece(G, board, buf, n, s, t, side, False)
-    return n
+    return _gen_men(G, board, st, buf, n, False)
 
 
 @kernel

@@ -276,8 +276,8 @@ class Searcher:
                                  pv=[pos.move(m) for m in last_pv]))
                 if limits.infinite:
                     continue
-                if plan.soft is not None and (elapsed >= plan.soft or 2.5 * elapsed > plan.hard):
-                    break  # the next iteration would most likely not finish
+                if plan.done(elapsed, last_pv[0], score):
+                    break
                 if abs(score) >= MATE_BOUND and depth >= (MATE - abs(score)) + 2 and not limits.depth:
                     break  # a mate is found and cannot get shorter
         finally:

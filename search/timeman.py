@@ -14,8 +14,12 @@ on a low clock the increment is spent only in part: the clock then grows back in
 of being eaten by the overrun. With 2 s plus 0.02 s per move the remaining time
 shrinks geometrically and a 100-move game ends with time to spare. In Ender's Chess a protocol move is one action and a turn has
 several, so the budget of a move is shared by ``actions_per_move`` searches.
+
+The soft limit then moves with the search (``Budget.done``): less time when the best
+move has stood for several iterations, more when it has just changed or its score is
+falling; never past the point where the next iteration could not finish.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MOVE_OVERHEAD = 0.03  # seconds kept back per move
 MOVES_LEFT = 30  # sudden death: moves we plan for
@@ -23,10 +27,40 @@ LATENCY = 0.01  # how far a search overruns its hard limit, typically
 MIN_THINK = 0.003
 
 
+STABLE_ITERATIONS = 3  # the best move stood this many iterations: spend less
+STABLE_FACTOR = 0.6
+CHANGED_FACTOR = 1.6  # the best move changed in the last iteration: spend more
+DROP_STEP = 100  # the score fell by this much (centipawns) since the last iteration: twice the time
+
+
 @dataclass
 class Budget:
     soft: float | None  # None: no limit
     hard: float | None
+    stable: int = 0  # iterations the best move has stood (see ``done``)
+    last: tuple = field(default=(None, None))  # (best move, score) of the last iteration
+
+    def done(self, elapsed: float, best, score: int) -> bool:
+        """After an iteration with ``best`` and ``score``: is it time to answer? The soft
+        limit shrinks when the best move has been stable and grows (up to the hard limit)
+        when it has just changed or the score is falling, so time goes where the
+        decision is open."""
+        move, prev = self.last
+        self.stable = self.stable + 1 if best == move else 0
+        self.last = (best, score)
+        if self.soft is None:
+            return False
+        if 2.5 * elapsed > self.hard:
+            return True  # the next iteration would most likely not finish
+        falling = prev is not None and score < prev
+        factor = 1.0
+        if move is not None and self.stable == 0:
+            factor = CHANGED_FACTOR
+        elif self.stable >= STABLE_ITERATIONS and not falling:
+            factor = STABLE_FACTOR
+        if falling:
+            factor *= 1 + min(prev - score, DROP_STEP) / DROP_STEP
+        return elapsed >= min(self.soft * factor, self.hard)
 
 
 def budget(limits, white_to_move: bool, actions_per_move: float = 1.0) -> Budget:

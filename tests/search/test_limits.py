@@ -67,6 +67,30 @@ def test_time_budget_shapes():
     assert budget(Limits(depth=3), True).hard is None
 
 
+def _answer_time(plan, history):
+    """Elapsed time (in steps of 1% of the hard limit) at which ``plan`` answers, the
+    iterations giving (best move, score) from ``history`` in turn, one per step."""
+    step = plan.hard / 100
+    for i in range(1, 101):
+        best, score = history[min(i, len(history)) - 1]
+        if plan.done(i * step, best, score):
+            return i * step
+    return None
+
+
+def test_time_goes_where_the_decision_is_open():
+    limits = Limits(wtime=60.0, winc=0.5)
+    stable = _answer_time(budget(limits, True), [(1, 20)])
+    changing = _answer_time(budget(limits, True), [(1, 20), (2, 20), (1, 20), (2, 20)] * 30)
+    falling = _answer_time(budget(limits, True), [(1, 20 - 10 * i) for i in range(100)])
+    plain = budget(limits, True).soft
+    assert stable < plain < changing
+    assert plain < falling
+    # never past the point where the next iteration could not finish before the hard limit
+    assert max(stable, changing, falling) <= budget(limits, True).hard / 2.5 + budget(limits, True).hard / 100
+    assert not budget(Limits(movetime=1.0), True).done(0.9, 1, 0)  # fixed time: the timer ends it
+
+
 def test_a_game_on_the_clock_is_not_lost_on_time(searcher):
     """2 s + 0.02 s per move: the clock never runs out over 40 moves of one side."""
     pos = Position("capablanca")

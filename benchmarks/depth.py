@@ -26,7 +26,8 @@ LEYDEN = ["name=leyden", f"cmd={sys.executable} -m engine", f"dir={ROOT}", "prot
 
 def think(tokens: list, game: str, fen: str, seconds: float):
     """One search of ``fen`` for ``seconds`` by the engine ``tokens`` name; its Reply."""
-    player = make_player(parse_engine_spec(tokens), GAMES[game])
+    # a generous start-up: Leyden compiles its kernels first after a change or an install
+    player = make_player(parse_engine_spec(tokens), GAMES[game], startup_timeout=600)
     try:
         player.start()
         player.new_game(fen, fen.split()[1], TimeControl(movetime=seconds))

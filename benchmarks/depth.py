@@ -24,15 +24,18 @@ MIDDLEGAME = "r2bqkb2r/ppp1pppppp/2n2c1n2/10/3pP5/3N2CNP1/PPPP1PPP1P/R2BQKB2R w 
 LEYDEN = ["name=leyden", f"cmd={sys.executable} -m engine", f"dir={ROOT}", "proto=uci"]
 
 
-def think(tokens: list, game: str, fen: str, seconds: float):
-    """One search of ``fen`` for ``seconds`` by the engine ``tokens`` name; its Reply."""
-    # a generous start-up: Leyden compiles its kernels first after a change or an install
-    player = make_player(parse_engine_spec(tokens), GAMES[game], startup_timeout=600)
+HANG = 600.0  # seconds: start-up (Leyden compiles first after a change) and the answer
+
+
+def think(tokens: list, game: str, fen: str, tc: TimeControl):
+    """One search of ``fen`` under ``tc`` by the engine ``tokens`` name, the side to move
+    moving; its Reply (the engine's own depth, nodes and time included)."""
+    player = make_player(parse_engine_spec(tokens), GAMES[game], startup_timeout=HANG)
     try:
         player.start()
-        player.new_game(fen, fen.split()[1], TimeControl(movetime=seconds))
-        player.color = fen.split()[1]
-        return player.think([], None, None, seconds + 30, seconds + 30)
+        player.new_game(fen, fen.split()[1], tc)
+        player.color = fen.split()[1]  # the side to move: think() makes it move now
+        return player.think([], None, None, HANG, HANG)
     finally:
         player.close(1.0)
 
@@ -54,7 +57,7 @@ def main(argv=None) -> int:
     print(row.format("engine", "depth", "nodes", "k nodes/s", "seconds", "move"))
     depths = {}
     for label, tokens in engines:
-        reply = think(tokens, args.game, args.fen, args.seconds)
+        reply = think(tokens, args.game, args.fen, TimeControl(movetime=args.seconds))
         nps = reply.nodes / reply.seconds / 1000 if reply.nodes and reply.seconds else 0
         depths[label] = reply.depth
         print(row.format(label, reply.depth, reply.nodes, f"{nps:.0f}", f"{reply.seconds or 0:.2f}",

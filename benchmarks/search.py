@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.depth import think
 from benchmarks.peers.peers import engine_tokens, find_binary
-from match.engines import make_player, parse_engine_spec
 from match.tc import TimeControl
 from movegen import GAMES, Position
 from search import Limits, Searcher
@@ -34,20 +34,11 @@ PEER_GAME = "capablanca"
 def peer_speed(depth: int) -> tuple[int, float]:
     """Fairy-Max's nodes and seconds over the ``PEER_GAME`` bench positions searched to
     ``depth``, as its thinking output reports them."""
-    spec = parse_engine_spec(engine_tokens("fairymax", PEER_GAME))
     nodes, spent = 0, 0.0
-    hang = 600.0
     for game, fen, _ in BENCH_POSITIONS:
         if game != PEER_GAME:
             continue
-        player = make_player(spec, GAMES[game])
-        try:
-            player.start()
-            player.new_game(fen, fen.split()[1], TimeControl(depth=depth))
-            player.color = fen.split()[1]  # the side to move: think() makes it move now
-            reply = player.think([], None, None, hang, hang)
-        finally:
-            player.close(1.0)
+        reply = think(engine_tokens("fairymax", game), game, fen, TimeControl(depth=depth))
         if reply.nodes is None or not reply.seconds:
             raise RuntimeError("Fairy-Max printed no thinking line with nodes and time")
         nodes += reply.nodes

@@ -19,7 +19,7 @@ The soft limit then moves with the search (``Budget.done``): less time when the 
 move has stood for several iterations, more when it has just changed or its score is
 falling; never past the point where the next iteration could not finish.
 """
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 MOVE_OVERHEAD = 0.03  # seconds kept back per move
 MOVES_LEFT = 30  # sudden death: moves we plan for
@@ -38,7 +38,7 @@ class Budget:
     soft: float | None  # None: no limit
     hard: float | None
     stable: int = 0  # iterations the best move has stood (see ``done``)
-    last: tuple = field(default=(None, None))  # (best move, score) of the last iteration
+    last: tuple = (None, None)  # (best move, score) of the last iteration
 
     def done(self, elapsed: float, best, score: int) -> bool:
         """After an iteration with ``best`` and ``score``: is it time to answer? The soft

@@ -35,7 +35,8 @@ BAD = re.compile(r"illegal|forfeit|false (win|draw) claim|crash|exited|terminate
 
 def run_match(tmp_path, variant: str, second: str | None = None, games: int = 1,
               tc: str = "0:30", inc: str = "0.2", extra=(), timeout: float = 900):
-    """Run an XBoard match; return [(result, final comment, movetext)] from its PGN."""
+    """Run an XBoard match; return [(result, final comment, movetext, loser)] from its PGN,
+    where loser names the side that lost (None for a draw)."""
     pgn = tmp_path / "games.pgn"
     cmd = [XVFB_RUN, "-a", "-s", "-screen 0 1280x1024x24", XBOARD,
            "-fcp", f"{LEYDEN} --log {tmp_path / 'first.log'}", "-fd", ROOT,
@@ -54,15 +55,24 @@ def run_match(tmp_path, variant: str, second: str | None = None, games: int = 1,
         result = re.search(r'\[Result "([^"]*)"\]', game).group(1)
         body = game.split("\n\n", 1)[-1]
         comments = re.findall(r"\{([^{}]*)\}\s*(?:1-0|0-1|1/2-1/2|\*)\s*$", body)
-        results.append((result, comments[-1] if comments else "", body))
+        loser = {"1-0": "Black", "0-1": "White"}.get(result)
+        if loser:
+            loser = re.search(rf'\[{loser} "([^"]*)"\]', game).group(1)
+        results.append((result, comments[-1] if comments else "", body, loser))
     return results
 
 
 def check(results, games: int):
+    """Every game finished properly. A peer that oversteps its clock is its own affair
+    (Fairy-Max can flag at 10 s on a busy machine); Leyden never may."""
     assert len(results) == games, results
-    for result, comment, body in results:
+    for result, comment, body, loser in results:
         assert result in ("1-0", "0-1", "1/2-1/2"), (result, comment)
-        assert not BAD.search(comment), comment
+        if re.fullmatch(r"(White|Black) wins on time", comment) and "Leyden" not in loser:
+            print(f"note: the peer {loser} lost on time")
+            body = body.replace(comment, "")
+        else:
+            assert not BAD.search(comment), comment
         assert not BAD.search(body), body[-500:]
 
 

@@ -9,7 +9,8 @@ Two measurements in one run (single-threaded):
    does (LEYDEN_PROFILE=1, compiled into a numba cache of its own): main-search and
    quiescence nodes, static evaluations, pseudo-legal and noisy move lists generated,
    lists scored for ordering, moves tested for legality as they are tried (the staged
-   picking of search/picker.py), moves made (and unmade), transposition-table probes.
+   picking of search/picker.py), moves made (and unmade), transposition-table probes,
+   static exchange evaluations.
 2. Cost per unit of work. Each kernel is timed alone, in a compiled loop, on positions
    met in those searches (random continuations of the bench positions).
 
@@ -37,12 +38,14 @@ from numba import njit  # noqa: E402
 
 from movegen import Position  # noqa: E402
 from movegen import layout as L  # noqa: E402
+from movegen.core import victim  # noqa: E402
 from movegen.kernel import gen_pseudo, in_check, is_legal, make, unmake  # noqa: E402
 from search import Limits, Searcher  # noqa: E402
 from search.alphabeta import gen_noisy  # noqa: E402
 from search.bench import BENCH_HASH_MB, BENCH_POSITIONS  # noqa: E402
 from search.evaluate import build_eval, evaluate_node, psq_sums  # noqa: E402
 from search.ordering import pick_next, score_moves  # noqa: E402
+from search.see import see  # noqa: E402
 from search.state import new_state  # noqa: E402
 from search.tt import tt_probe  # noqa: E402
 
@@ -106,8 +109,18 @@ def _time_eval(G, board, st, undo, ev, ss, moves, reps):
 @njit(nogil=True)
 def _time_order(G, board, st, buf, n, ss, ev, reps):
     for _ in range(reps):
-        score_moves(G, board, st, buf, 0, n, ss, ev, 0, 0, False)  # SEE is "other"
+        score_moves(G, board, st, buf, 0, n, ss, ev, 0, 0, False)  # SEE: a row of its own
     return n
+
+
+@njit(nogil=True)
+def _time_see(G, board, st, ev, ss, moves, reps):
+    """The static exchange evaluation of each capture (a quiet move returns at once)."""
+    s = 0
+    for _ in range(reps):
+        for m in moves:
+            s += see(G, board, st, ev, ss, m)
+    return s
 
 
 @njit(nogil=True)
@@ -191,7 +204,7 @@ def _samples(family: str, rng: random.Random) -> list[Position]:
 
 def _costs(family: str, tt: np.ndarray, rng: random.Random) -> dict[str, float]:
     """Nanoseconds per call of each kernel, averaged over the family's sample positions."""
-    sums = dict.fromkeys(("legal", "pseudo", "noisy", "make", "check", "eval", "order", "pick", "tt"), 0.0)
+    sums = dict.fromkeys(("legal", "pseudo", "noisy", "make", "check", "eval", "order", "pick", "tt", "see"), 0.0)
     buf = np.zeros(L.MAX_MOVES * 4, np.int64)
     ss = new_state()
     # far more keys than the caches hold: a probe in the search mostly misses them too
@@ -210,6 +223,8 @@ def _costs(family: str, tt: np.ndarray, rng: random.Random) -> dict[str, float]:
         sums["noisy"] += _ns(_time_noisy, G, board, st, undo, buf, REPS, calls=REPS)
         sums["eval"] += _ns(_time_eval, G, board, st, undo, ev, ss, moves, REPS,
                             calls=REPS * n) - make_ns
+        captures = np.array([m for m in moves if victim(pos.board, m) != 0] or [0], np.int64)
+        sums["see"] += _ns(_time_see, G, board, st, ev, ss, captures, REPS, calls=REPS * len(captures))
         buf[:n] = moves
         sums["order"] += _ns(_time_order, G, board, st, buf, n, ss, ev, REPS, calls=REPS * n)
         sums["pick"] += _ns(_time_pick, buf, ss, n, REPS, calls=REPS)
@@ -221,7 +236,7 @@ def _table(family: str, work: dict, cost: dict) -> None:
     nodes = work["nodes"]
     ns_node = work["seconds"] / nodes * 1e9
     per = {k: work[k] / nodes
-           for k in ("main", "qs", "eval", "gen", "noisy", "order", "moves", "make", "tt", "legal")}
+           for k in ("main", "qs", "eval", "gen", "noisy", "order", "moves", "make", "tt", "legal", "see")}
     rows = [
         ("move generation, pseudo-legal", per["gen"], cost["pseudo"]),
         ("  legality test per move tried", per["legal"], cost["legal"]),
@@ -232,6 +247,7 @@ def _table(family: str, work: dict, cost: dict) -> None:
         ("evaluation", per["eval"], cost["eval"]),
         ("ordering: scoring (per move)", per["moves"], cost["order"]),
         ("transposition table probe", per["tt"], cost["tt"]),
+        ("static exchange evaluation", per["see"], cost["see"]),
     ]
     print(f"\n{family}: {nodes:,} nodes ({per['main']:.0%} main search, {per['qs']:.0%} quiescence), "
           f"{ns_node:.0f} ns per node ({1e6 / ns_node:.0f} k nodes/s)")
@@ -243,6 +259,9 @@ def _table(family: str, work: dict, cost: dict) -> None:
         print(f"  {name:32s} {count:9.2f} {each:8.0f} {t:8.0f} {t / ns_node:6.0%}")
     other = ns_node - accounted
     print(f"  {'other (search bookkeeping)':32s} {'':9s} {'':8s} {other:8.0f} {other / ns_node:6.0%}")
+    if work["cut"]:
+        print(f"  main-search nodes failing high: {work['cut'] / work['main']:.0%}, "
+              f"{work['cut1'] / work['cut']:.1%} of them on the first move tried")
 
 
 def main(argv=None) -> int:

@@ -413,13 +413,16 @@ class XBoardPlayer(Player):
                 break
         if self.features.get("san") == "1":
             raise EngineConfigError(f"engine {self.name} wants SAN moves (feature san=1), which the runner does not send")
+        declared = [o.split(" -")[0].strip() for o in self.features.get("options", [])]
         for key, value in self.spec.options.items():
-            if key.lower() == "memory":
-                self.proc.send(f"memory {value}")
-            elif key.lower() == "cores":
-                self.proc.send(f"cores {value}")
-            else:
-                self.proc.send(f"option {key}={value}")
+            if key.lower() in ("memory", "cores"):
+                self.proc.send(f"{key.lower()} {value}")
+                continue
+            if declared and key not in declared:
+                raise EngineConfigError(
+                    f"engine {self.name} has no option {key!r} (its options: {', '.join(declared)}; "
+                    "XBoard engines take threads as option.cores=N and hash as option.memory=MB)")
+            self.proc.send(f"option {key}={value}")
         self._sync(time.monotonic() + self.startup_timeout)
 
     def _sync(self, deadline: float) -> None:
@@ -438,6 +441,8 @@ class XBoardPlayer(Player):
             self._check_setup_line(line)
 
     def _check_setup_line(self, line: str) -> None:
+        if line.startswith("Error") and re.search(r"\b(option|cores|memory)\b", line):
+            raise EngineConfigError(f"engine {self.name} refused a setting: {line.strip()[:160]}")
         if line.startswith("Illegal move"):
             raise EngineFailure("rejected", f"refused a move of the opening or setup ({line.strip()})")
         if line.startswith("tellusererror") or line.startswith("Error (illegal position"):
@@ -662,8 +667,12 @@ class UCIPlayer(Player):
             m = _UCI_OPTION.match(line.strip())
             if m:
                 self.options[m.group(1)] = (m.group(2), m.group(3))
+        names = {name.lower(): name for name in self.options}
         for key, value in self.spec.options.items():
-            self.proc.send(f"setoption name {key} value {value}")
+            if key.lower() not in names:
+                raise EngineConfigError(f"engine {self.name} has no UCI option {key!r} "
+                                        f"(its options: {', '.join(self.options) or 'none'})")
+            self.proc.send(f"setoption name {names[key.lower()]} value {value}")
         g = self.game
         if g.name != "normal" or "UCI_Variant" in self.options:
             if "UCI_Variant" not in self.options:

@@ -29,7 +29,7 @@ from .evaluate import (
 from movegen.jit import inline_kernel, kernel
 from .ordering import pick_next, quiet_cutoff, score_moves
 from .picker import NOT_YET, next_move
-from .see import see
+from .see import see_below
 from .state import (
     ABORTED,
     AGE,
@@ -44,6 +44,8 @@ from .state import (
     NODES,
     NROOT,
     POLL_MASK,
+    PROF_CUT,
+    PROF_CUT1,
     PROF_EVAL,
     PROF_GEN,
     PROF_LEGAL,
@@ -235,7 +237,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
                 and stand + ev[EV_VALUE + (victim(board, m) & L.TYPE_MASK)] + DELTA_MARGIN <= alpha):
             continue  # delta pruning: even winning this piece leaves us below alpha
         if (not in_chk and fam != Family.ENDERS and promotion(m) == 0
-                and see(G, board, st, ev, ss, m) < 0):
+                and see_below(G, board, st, ev, ss, m, 0)):
             continue  # a losing capture: standing pat is better than the exchange
         tally(ss, PROF_LEGAL, 1)
         if not is_legal(G, board, st, undo, m, in_chk):
@@ -425,6 +427,8 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 alpha = s
                 _update_pv(ss, ply, m)
                 if s >= beta:
+                    tally(ss, PROF_CUT, 1)
+                    tally(ss, PROF_CUT1, searched == 0)
                     if quiet and m_flag(m) != L.F_END:
                         quiet_cutoff(board, st, buf, ss, ply, n0, i, depth)
                     break

@@ -14,7 +14,7 @@ from movegen.core import m_flag, m_from, m_promo, m_to, promotion, victim
 from movegen.layout import Family
 
 from .evaluate import EV_FAMILY, EV_VALUE, gate_distance
-from .see import see
+from .see import see_below
 from movegen.jit import kernel
 from .state import history_slot, killer_slot, score_slot
 
@@ -37,7 +37,7 @@ def hist_index(side, m):
 def losing_capture(G, board, st, ev, ss, m):
     """Does the noisy move ``m`` lose material by SEE? (Not asked of promotions, nor in
     Ender's, where see.py's bound would call too many captures losing.)"""
-    return promotion(m) == 0 and ev[EV_FAMILY] != Family.ENDERS and see(G, board, st, ev, ss, m) < 0
+    return promotion(m) == 0 and ev[EV_FAMILY] != Family.ENDERS and see_below(G, board, st, ev, ss, m, 0)
 
 
 @kernel

@@ -177,7 +177,8 @@ class Searcher:
     def work_counts(self) -> dict[str, int]:
         """What the last search did, by kind (all zero unless built with LEYDEN_PROFILE=1;
         see benchmarks/profile.py)."""
-        names = ("main", "qs", "eval", "gen", "noisy", "order", "moves", "make", "tt", "legal")
+        names = ("main", "qs", "eval", "gen", "noisy", "order", "moves", "make", "tt", "legal", "see",
+                 "cut", "cut1")
         return {k: int(v) for k, v in zip(names, self._ss[PROF_FIRST:PROF_LAST + 1])}
 
     def arm(self) -> None:

@@ -22,7 +22,7 @@ from movegen.jit import kernel
 from movegen.layout import Family
 
 from .evaluate import EV_FAMILY, EV_VALUE
-from .state import SC_SEE, SCRATCH, SEE_ROW
+from .state import PROF_SEE, SC_SEE, SCRATCH, SEE_ROW, tally
 
 KING_VALUE = 20000  # a royal capturer: taking it back ends the exchange in a win
 MAX_SWAPS = SEE_ROW
@@ -93,6 +93,7 @@ def _swap(G, ev, board, st, ss, m):
 @kernel
 def see(G, board, st, ev, ss, m):
     """Centipawns the capture ``m`` wins for the side to move (see the module's text)."""
+    tally(ss, PROF_SEE, 1)
     v = victim(board, m) & L.TYPE_MASK
     if v == 0:
         return 0
@@ -112,3 +113,15 @@ def see(G, board, st, ev, ss, m):
     else:
         defended = attacked(G, board, m_to(m), enemy)
     return gain - _value(G, ev, mover) if defended else gain
+
+
+@kernel
+def see_below(G, board, st, ev, ss, m, threshold):
+    """Does the capture ``m`` win less than ``threshold`` by ``see``? The exchange is
+    swapped only when a cheap bound leaves it open: a capture never wins less than its
+    victim less its capturer (taken back, and the exchange stopped there), which settles
+    the captures of a piece worth at least the capturer."""
+    gain = _value(G, ev, victim(board, m) & L.TYPE_MASK)
+    if gain - _value(G, ev, board[m_from(m)] & L.TYPE_MASK) >= threshold:
+        return False
+    return see(G, board, st, ev, ss, m) < threshold

@@ -73,6 +73,9 @@ _CONTROL = (
     "PROF_MAKE",  # moves made (and unmade)
     "PROF_TT",  # transposition table probes
     "PROF_LEGAL",  # moves tested for legality (as they are tried; the TT move included)
+    "PROF_SEE",  # static exchange evaluations
+    "PROF_CUT",  # main-search nodes that failed high
+    "PROF_CUT1",  # ... on the first move tried (the ordering's hit rate)
 )
 SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("CONTROL_SPARE", 64 - len(_CONTROL)),
@@ -91,8 +94,8 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
 ])
 (STOP, NODES, NODE_LIMIT, SELDEPTH, ABORTED, AGE, ROOT_PLY, ROOT_BEST, ROOT_SCORE, ROOT_DEPTH,
  NROOT, ROOT_DONE, PROF_MAIN, PROF_QS, PROF_EVAL, PROF_GEN, PROF_NOISY, PROF_ORDER, PROF_MOVES,
- PROF_MAKE, PROF_TT, PROF_LEGAL) = (SS.offset[name] for name in _CONTROL)
-PROF_FIRST, PROF_LAST = PROF_MAIN, PROF_LEGAL
+ PROF_MAKE, PROF_TT, PROF_LEGAL, PROF_SEE, PROF_CUT, PROF_CUT1) = (SS.offset[name] for name in _CONTROL)
+PROF_FIRST, PROF_LAST = PROF_MAIN, PROF_CUT1
 
 #: Count what a search does, per kind of work (benchmarks/profile.py sets it, with a numba
 #: cache of its own: numba compiles the flag in and would otherwise reuse either build).

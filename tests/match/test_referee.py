@@ -263,3 +263,31 @@ def test_openings_from_an_epd_file_each_played_with_both_colours(tmp_path, fake)
     assert got == [("rnabqkbcnr/1", "a"), ("rnabqkbcnr/1", "b"), ("rnabqkbcnr/p", "a"),
                    ("rnabqkbcnr/p", "b")]
     assert {g.tags["FEN"].split()[5] for g in games} == {"1", "2"}
+
+
+LEYDEN = f"cmd={sys.executable} -m engine"
+
+
+@pytest.mark.parametrize("proto,option", [("xboard", "option.Threads=2"),
+                                          ("uci", "option.Bogus=1")])
+def test_an_option_the_engine_lacks_stops_the_match(tmp_path, capsys, proto, option):
+    """A setting the engine would not take (Leyden answers ``Error (unknown option)``
+    in XBoard, where threads are ``cores``) is an error, not a match played without it."""
+    status, games, _ = run(tmp_path, "--engine", "name=a", LEYDEN, f"proto={proto}", option,
+                           "--engine", "name=b", LEYDEN, "--tc", "depth=1", "--games", "2")
+    assert status == 2 and games == []
+    err = capsys.readouterr().err
+    assert "has no" in err and option.split(".")[1].split("=")[0] in err, err
+
+
+@pytest.mark.parametrize("proto,option", [("xboard", "option.cores=2"),
+                                          ("uci", "option.threads=2")])
+def test_threads_reach_leyden_in_either_protocol(tmp_path, proto, option):
+    status, games, _ = run(tmp_path, "--engine", "name=a", LEYDEN, f"proto={proto}", option,
+                           "--engine", "name=b", LEYDEN, "--tc", "depth=2", "--games", "2",
+                           "--log", str(tmp_path / "log.txt"))
+    assert status == 0 and len(games) == 2
+    log = (tmp_path / "log.txt").read_text()
+    sent = "cores 2" if proto == "xboard" else "setoption name Threads value 2"
+    assert sent in log, log[:2000]
+    assert "Error" not in log

@@ -1,10 +1,13 @@
 """Static exchange evaluation (search/see.py), hand-built per game: the expected gains
 are written in the pieces' values, read from the game's evaluation tables."""
+import random
+
 import pytest
 
 from movegen import Position
+from movegen.core import victim
 from search.evaluate import EV_VALUE, build_eval
-from search.see import see
+from search.see import see, see_below
 from search.state import new_state
 
 
@@ -69,3 +72,32 @@ def test_a_capture_worth_at_least_the_capturer_is_never_losing():
     # Batteries: a Soldier takes a defended Lady: the bound says the Lady is won
     gain, v = _see("batteries", "9k/4o5/4l5/3S6/10/10/10/10/10/K9 w - - 0 1", "d7e8")
     assert gain == v["L"]
+
+
+GAMES = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom",
+         "batteries", "enders")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_see_below_agrees_with_see(game):
+    """The cheap test ``see_below(m, t)`` answers ``see(m) < t`` for every capture met in
+    random games, at thresholds around zero and the low-depth pruning margins."""
+    rng = random.Random(game)
+    pos = Position(game)
+    ev = build_eval(pos.game)
+    ss = new_state()
+    G, asked, losing = pos.tables.G, 0, 0
+    for _ in range(160):
+        moves = pos.legal_move_codes()
+        if len(moves) == 0 or pos.outcome() is not None:
+            pos, moves = Position(game), Position(game).legal_move_codes()
+        for m in moves:
+            if victim(pos.board, m) == 0:
+                continue
+            exact = see(G, pos.board, pos.st, ev, ss, m)
+            for t in (-400, -100, -1, 0, 1, 100):
+                assert see_below(G, pos.board, pos.st, ev, ss, m, t) == (exact < t), (pos.fen(), m, t)
+                asked += 1
+            losing += exact < 0
+        pos.push_code(int(moves[rng.randrange(len(moves))]))
+    assert asked > 100 and losing > 0, (asked, losing)

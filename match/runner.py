@@ -213,6 +213,7 @@ class Match:
         self.jobs = self._schedule()
         self.log = _Log(args.match_log) if args.match_log else None
         self.sprt_verdict = None
+        self.sprt_decided = None  #: (verdict line, games) as they stood when it was reached
 
     # ------------------------------------------------------------ schedule
     def _schedule(self) -> list[Job]:
@@ -384,8 +385,12 @@ class Match:
         self.records.append(rec)
 
     def _sprt_check(self) -> bool:
+        """Has the SPRT decided? The verdict stands once reached: the games still in
+        progress then are finished and counted, but cannot take it back."""
         t = self.tallies[(0, 1)]
         self.sprt_verdict = self.sprt.decision(t)
+        if self.sprt_verdict is not None:
+            self.sprt_decided = (f"{self.sprt.describe(t)}, after {t.games} games", t.games)
         return self.sprt_verdict is not None
 
     # ------------------------------------------------------------ report
@@ -427,7 +432,15 @@ class Match:
         for r in odd[:10]:
             out(f"  game {r.round}: {r.result} {r.reason}")
         if self.sprt is not None and (0, 1) in self.tallies:
-            out(self.sprt.describe(self.tallies[(0, 1)]))
+            t = self.tallies[(0, 1)]
+            if self.sprt_decided is None:
+                out(self.sprt.describe(t))
+                return
+            line, decided_at = self.sprt_decided
+            out(line)
+            if t.games > decided_at:
+                out(f"  the {t.games - decided_at} games in progress then, finished since: "
+                    f"LLR {self.sprt.llr(t):.2f} over all {t.games} games")
 
 
 def _seed_from_pgn(path: str) -> int | None:

@@ -229,6 +229,22 @@ def test_sprt_stops_when_decided(tmp_path, fake, capsys):
     assert "H1 accepted" in capsys.readouterr().out
 
 
+def test_an_sprt_verdict_stands_when_the_games_in_progress_finish(tmp_path, fake, capsys):
+    """Two at a time: the game still running when the SPRT decides is finished and
+    counted, and the verdict is reported as reached, with the final LLR beside it."""
+    status, games, _ = run(tmp_path, "--games", "40", "--tc", "depth=1", "--concurrency", "2",
+                           "--sprt", "elo0=0", "elo1=200", "alpha=0.05", "beta=0.05",
+                           *fake("good", "good"), *fake("cheat", "illegal"))
+    out = capsys.readouterr().out
+    assert status == 0
+    verdict = re.search(r"H1 accepted \(elo >= 200 more likely\), after (\d+) games", out)
+    assert verdict, out[-800:]
+    decided_at = int(verdict.group(1))
+    assert decided_at <= len(games) < 40
+    if len(games) > decided_at:
+        assert f"finished since: LLR" in out and f"over all {len(games)} games" in out
+
+
 def test_bad_arguments_exit_2(tmp_path, fake, capsys):
     assert runner.cli(["--variant", "nosuchgame", *fake("a", "good"), *fake("b", "good"),
                       "--tc", "depth=1"]) == 2

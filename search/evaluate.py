@@ -3,7 +3,8 @@
 ``build_eval(game)`` (Python, cached per game record) turns the game's geometry, piece values
 and the weights of ``search/weights.py`` into one flat int64 array ``ev``: tapered
 piece-square tables (material included), per-type classes, tables for passed pawns,
-king attack, Ender's gate distances and the search's reduction table. The numba
+safe mobility (score by count, and the leaps and slides counted), king attack, Ender's
+gate distances and the search's reduction table. The numba
 ``evaluate(G, board, st, ev, ss)`` reads it; one compiled evaluation serves every game.
 The material + piece-square sums and the game phase are kept incrementally, per ply, in
 the search state (see "incremental sums" below: the search calls ``evaluate_node``);
@@ -15,10 +16,13 @@ Terms:
 - all games: tapered material + piece-square terms computed from geometry (empty-board
   mobility of the piece on the square and centralisation; pawn advance; king shelter in
   the middlegame, king centralisation in the endgame), tempo.
-- chess-likes: bishop pair, rook-like pieces on open files, doubled / isolated / passed
-  pawns, pawn shield and enemy pieces near the king, super pieces (Q, C, A) losing value
-  against many enemy light pieces, drawish material (a lone minor or two knights cannot
-  force mate; no pawns and less than a rook ahead is drawish).
+- chess-likes: safe mobility (per piece other than pawns and the king, the squares its
+  leaps and slides reach, empty or enemy-occupied, that no enemy pawn attacks: a weight
+  per square by type, counted from a typical number), bishop pair, rook-like pieces on
+  open files, doubled / isolated / passed pawns, pawn shield and enemy pieces near the
+  king, super pieces (Q, C, A) losing value against many enemy light pieces, drawish
+  material (a lone minor or two knights cannot force mate; no pawns and less than a rook
+  ahead is drawish).
 - batteries: charge (pieces next to an own Battery), Batteries close to the enemy
   President, President safety (enemy pieces near it, doubled when charged; guards).
 - enders: material on board and in reserve, progress towards the enemy gate (distance
@@ -32,6 +36,7 @@ from functools import cache
 import numpy as np
 
 from movegen import layout as L
+from movegen.betza import CAPTURE, MOVE
 from movegen.fields import reserve_slot
 from movegen.flat import FlatLayout
 from movegen.games import Game
@@ -49,6 +54,7 @@ from .state import (
     PSQ_ROW,
     SC_BATT,
     SC_COUNT,
+    SC_EVAL_NUMBER,
     SC_FILE_CNT,
     SC_FILE_HI,
     SC_FILE_LO,
@@ -56,13 +62,17 @@ from .state import (
     SC_LIST_MAX,
     SC_NBATT,
     SC_NPM,
+    SC_PAWN_ATT,
+    SC_PAWN_ATT_SIDE,
     SC_PAWNS,
+    SC_PIECES,
     SC_SIDE,
     SCRATCH,
 )
 from .weights import weights
 
 NSQ = L.NSQ_MAX
+MOB_COUNTS = 32  # safe-mobility table entries per type (counts beyond: the last entry)
 
 _EV_SCALARS = (
     "FAMILY", "PAWN", "KING", "BISHOP", "KNIGHT", "MAXPHASE", "BATTERY",
@@ -88,6 +98,12 @@ EV = FlatLayout(
         ("EV_PASSED_MG", 16),  # by rank from the own side
         ("EV_PASSED_EG", 16),
         ("EV_KATT", 32),  # king attack penalty by attack units
+        ("EV_MOB_MG", (16, MOB_COUNTS)),  # chess-likes: safe mobility score by type and count
+        ("EV_MOB_EG", (16, MOB_COUNTS)),
+        ("EV_MOB_NLEAP", (2, 16)),  # ... the plain leaps and slides it counts [colour, type]
+        ("EV_MOB_NSLIDE", (2, 16)),
+        ("EV_MOB_LEAP", (2, 16, L.MAX_ATOMS)),
+        ("EV_MOB_SLIDE", (2, 16, L.MAX_ATOMS)),
         ("EV_LMR", (64, 64)),  # late-move reduction by depth and move number
         ("EV_PST_MG", (32, NSQ)),  # by cell code (material included, Black negative)
         ("EV_PST_EG", (32, NSQ)),
@@ -101,14 +117,20 @@ EV = FlatLayout(
  W_RACE_LEAD, W_RACE_MAX, W_REPLY_LOST) = (
     EV.offset["W_" + name] for name in _WEIGHTS)
 (EV_VALUE, EV_PHASE_W, EV_ORTHO, EV_ATTACK_W, EV_CHARGE, EV_CLASS, EV_NOMATE, EV_PASSED_MG,
- EV_PASSED_EG, EV_KATT, EV_LMR, EV_PST_MG, EV_PST_EG, EV_DIST) = (
+ EV_PASSED_EG, EV_KATT, EV_MOB_MG, EV_MOB_EG, EV_MOB_NLEAP, EV_MOB_NSLIDE, EV_MOB_LEAP,
+ EV_MOB_SLIDE, EV_LMR, EV_PST_MG, EV_PST_EG, EV_DIST) = (
     EV.offset[name] for name in (
         "EV_VALUE", "EV_PHASE_W", "EV_ORTHO", "EV_ATTACK_W", "EV_CHARGE", "EV_CLASS", "EV_NOMATE",
-        "EV_PASSED_MG", "EV_PASSED_EG", "EV_KATT", "EV_LMR", "EV_PST_MG", "EV_PST_EG", "EV_DIST"))
+        "EV_PASSED_MG", "EV_PASSED_EG", "EV_KATT", "EV_MOB_MG", "EV_MOB_EG", "EV_MOB_NLEAP",
+        "EV_MOB_NSLIDE", "EV_MOB_LEAP", "EV_MOB_SLIDE", "EV_LMR", "EV_PST_MG", "EV_PST_EG",
+        "EV_DIST"))
 EV_SIZE = EV.size
 _PST_CODE = EV.stride("EV_PST_MG", 0)
 _DIST_SIDE, _DIST_TYPE = EV.stride("EV_DIST", 0), EV.stride("EV_DIST", 1)
 _LMR_DEPTH = EV.stride("EV_LMR", 0)
+_MOB_TYPE = EV.stride("EV_MOB_MG", 0)
+_MOB_N_SIDE = EV.stride("EV_MOB_NLEAP", 0)
+_MOB_ATOM_SIDE, _MOB_ATOM_TYPE = EV.stride("EV_MOB_LEAP", 0), EV.stride("EV_MOB_LEAP", 1)
 
 
 @kernel
@@ -170,6 +192,31 @@ def _tenths(rr, start, last):
     if rr <= start or last <= start:
         return 0
     return max(0, min(10, round(10 * (rr - start) / (last - start))))
+
+
+def _safe_mobility_table(ev, t, per_mg, per_eg, centre):
+    """Safe-mobility scores of type ``t`` by count: ``per_mg`` / ``per_eg`` per square
+    above ``centre`` (a typical count: the term moves little material on average)."""
+    for n in range(MOB_COUNTS):
+        EV.view(ev, "EV_MOB_MG")[t, n] = round(per_mg * (n - centre))
+        EV.view(ev, "EV_MOB_EG")[t, n] = round(per_eg * (n - centre))
+
+
+def _mobility_atoms(G, ev, t):
+    """The atoms safe mobility counts for type ``t``: its plain leaps and unlimited slides
+    that both move and capture (every piece of the chess-likes has only those; a lame,
+    range-limited, move-only or capture-only atom of a game defined elsewhere is left out)."""
+    for colour in (0, 1):
+        leaps, slides = [], []
+        for k in range(L.G_LAYOUT.view(G, "ACOUNT")[colour, t]):
+            d, rng, mode, lame = (int(L.G_LAYOUT.view(G, name)[colour, t, k])
+                                  for name in ("ADELTA", "ARANGE", "AMODE", "ALAME"))
+            if mode == MOVE | CAPTURE and lame == 0 and rng in (0, 1):
+                (leaps if rng == 1 else slides).append(d)
+        EV.view(ev, "EV_MOB_NLEAP")[colour, t] = len(leaps)
+        EV.view(ev, "EV_MOB_NSLIDE")[colour, t] = len(slides)
+        EV.view(ev, "EV_MOB_LEAP")[colour, t, :len(leaps)] = leaps
+        EV.view(ev, "EV_MOB_SLIDE")[colour, t, :len(slides)] = slides
 
 
 @cache
@@ -238,6 +285,11 @@ def eval_table(game: Game, w: dict) -> np.ndarray:
                                    w["king_attack_rook"] if v >= 450 else w["king_attack_minor"])
             ev[EV_CLASS + t] = 1 if v >= 800 else 2 if v <= 500 else 0
             ev[EV_NOMATE + t] = int(v <= 350 and fam == Family.CHESS)
+        if plain and fam == Family.CHESS:
+            _safe_mobility_table(ev, t, w["safe_mobility_mg"].get(p.letter, 0),
+                                 w["safe_mobility_eg"].get(p.letter, 0),
+                                 w["safe_mobility_centre"].get(p.letter, 0))
+            _mobility_atoms(G, ev, t)
         if fam == Family.BATTERIES:
             ev[EV_CHARGE + t] = w["charge"].get(p.letter, 0)
             if p.letter in w["president_attack_weight"]:
@@ -514,6 +566,32 @@ def _drawish(ev, ss, score, npm0, npm1):
 
 
 @kernel
+def safe_mobility(ev, board, ss, s, t, c, number):
+    """Squares the piece of type ``t`` and colour ``c`` on ``s`` moves to or captures on
+    (its leaps and slides) that no enemy pawn attacks (the enemy's squares of ss's
+    SC_PAWN_ATT marked with this evaluation's ``number``). Own pieces block and are not
+    counted. Branch-free where it can be: whether a square counts is a coin toss."""
+    watched = SCRATCH + SC_PAWN_ATT + SC_PAWN_ATT_SIDE * (1 - c)
+    enemy = L.BLACK_BIT * (1 - c)  # an enemy piece's code less this is its type, 1..15
+    atoms = _MOB_ATOM_SIDE * c + _MOB_ATOM_TYPE * t
+    n = 0
+    for k in range(ev[EV_MOB_NLEAP + _MOB_N_SIDE * c + t]):
+        to = s + ev[EV_MOB_LEAP + atoms + k]
+        q = np.int64(board[to])
+        e = q - enemy
+        n += ((q == L.EMPTY) | ((e > 0) & (e <= L.TYPE_MASK))) & (ss[watched + to] != number)
+    for k in range(ev[EV_MOB_NSLIDE + _MOB_N_SIDE * c + t]):
+        d = ev[EV_MOB_SLIDE + atoms + k]
+        to = s + d
+        while board[to] == L.EMPTY:
+            n += ss[watched + to] != number
+            to += d
+        e = np.int64(board[to]) - enemy
+        n += (e > 0) & (e <= L.TYPE_MASK) & (ss[watched + to] != number)
+    return n
+
+
+@kernel
 def eval_chess(G, board, st, ev, ss, mg, eg, phase):
     """``mg``, ``eg``, ``phase``: the position's piece-square sums and phase (psq_sums)."""
     base = SCRATCH
@@ -526,7 +604,11 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
             ss[base + SC_FILE_LO + SC_SIDE * c + f] = 99
             ss[base + SC_FILE_HI + SC_SIDE * c + f] = -1
     pawn = ev[EV_PAWN]
+    king = ev[EV_KING]
     kings = (st[L.S_KING], st[L.S_KING + 1])
+    number = ss[base + SC_EVAL_NUMBER] + 1  # marks this evaluation's pawn attacks
+    ss[base + SC_EVAL_NUMBER] = number
+    npieces = 0
     radius = ev[W_KATT_RADIUS]
     npm0 = 0
     npm1 = 0
@@ -552,11 +634,17 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
             if nlist < SC_LIST_MAX // 2:
                 ss[base + SC_LIST + nlist] = sq
                 nlist += 1
+            ahead = base + SC_PAWN_ATT + SC_PAWN_ATT_SIDE * c + sq + G[L.PAWN_DIR + c]
+            ss[ahead - 1] = number
+            ss[ahead + 1] = number
             continue
         if c == 0:
             npm0 += ev[EV_VALUE + t]
         else:
             npm1 += ev[EV_VALUE + t]
+        if t != king and npieces < SC_LIST_MAX:
+            ss[base + SC_PIECES + npieces] = sq
+            npieces += 1
         if ev[EV_ORTHO + t] and nrooks < SC_LIST_MAX // 2:
             ss[base + SC_LIST + SC_LIST_MAX - 1 - nrooks] = sq
             nrooks += 1
@@ -566,6 +654,20 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
                 att1 += aw
             else:
                 att0 += aw
+
+    # safe mobility (the pawns' attacks are all marked now)
+    for i in range(npieces):
+        sq = ss[base + SC_PIECES + i]
+        p = np.int64(board[sq])
+        t = p & L.TYPE_MASK
+        c = p >> 4
+        k = _MOB_TYPE * t + min(safe_mobility(ev, board, ss, sq, t, c, number), MOB_COUNTS - 1)
+        if c == 0:
+            mg += ev[EV_MOB_MG + k]
+            eg += ev[EV_MOB_EG + k]
+        else:
+            mg -= ev[EV_MOB_MG + k]
+            eg -= ev[EV_MOB_EG + k]
 
     # pawn structure
     for i in range(nlist):

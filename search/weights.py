@@ -26,6 +26,14 @@ COMMON = {
     "mobility_sq_eg": 3,
     "centre_mg": 3,
     "centre_eg": 2,
+    # chess-likes: safe mobility, per square a piece moves to or captures on that no enemy
+    # pawn attacks (own pieces block), by letter (a piece not listed: none), counted from
+    # the piece's typical number of such squares (safe_mobility_centre: the mean over
+    # self-play positions of normal, capablanca and energizer, rounded), so that the
+    # term moves little material on average
+    "safe_mobility_mg": {"Q": 2, "C": 3, "A": 3, "R": 3, "B": 5, "N": 5},
+    "safe_mobility_eg": {"Q": 4, "C": 4, "A": 4, "R": 5, "B": 5, "N": 4},
+    "safe_mobility_centre": {"Q": 8, "C": 7, "A": 7, "R": 5, "B": 4, "N": 4},
     "bishop_pair": 50,
     "rook_open_file": 20,  # for every piece with an unlimited orthogonal slide
     "rook_half_open_file": 10,
@@ -92,13 +100,19 @@ FAMILY = {
     },
 }
 
+# Shatranj al-Sultan's C is the Courier (a leaper to 8 squares like the knight), not a
+# Chancellor
+_SULTAN_MOBILITY = {"safe_mobility_mg": {**COMMON["safe_mobility_mg"], "C": 5},
+                    "safe_mobility_eg": {**COMMON["safe_mobility_eg"], "C": 4},
+                    "safe_mobility_centre": {**COMMON["safe_mobility_centre"], "C": 4}}
+
 GAMES = {
     NORMAL: {},
     CAPABLANCA: {"super_piece_vs_light": 6},
     CAPARANDOM: {"super_piece_vs_light": 6},
     ENERGIZER: {"super_piece_vs_light": 4},
-    SULTAN: {},
-    SULTANRANDOM: {},
+    SULTAN: _SULTAN_MOBILITY,
+    SULTANRANDOM: _SULTAN_MOBILITY,
     BATTERIES_GAME: {},
     ENDERS_GAME: {},
 }

@@ -2,9 +2,10 @@
 
 A parameter is a scalar weight (``("tempo", None)``), one entry of a table indexed by
 rank or attack units (``("passed_eg", 6)``), or one piece's entry of a table keyed by
-letter (``("material_mg", "A")``, ``("charge", "L")``). Material comes from the game's
-piece values (movegen/games.py) unless the weights override it; the pawn's middlegame
-value stays fixed as the unit of the scale, and the king has none.
+letter (``("material_mg", "A")``, ``("safe_mobility_eg", "N")``, ``("charge", "L")``).
+Material comes from the game's piece values (movegen/games.py) unless the weights
+override it; the pawn's middlegame value stays fixed as the unit of the scale, and the
+king has none.
 """
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ import copy
 from dataclasses import dataclass
 
 from movegen.games import Game
+from movegen.layout import Family
 
-#: not evaluation weights (the search's aspiration window), or superseded when tuning
-#: (eg_scale: the tuner sets material_eg directly)
-NOT_TUNED = {"aspiration", "eg_scale"}
-#: weights with limits: divisors, a distance, a count, a percentage
+#: not evaluation weights (the search's aspiration window), superseded when tuning
+#: (eg_scale: the tuner sets material_eg directly), or a per-piece constant the material
+#: already fits (safe_mobility_centre: moving it moves the piece's value, nothing else)
+NOT_TUNED = {"aspiration", "eg_scale", "safe_mobility_centre"}
+#: weights with limits: divisors, a distance, a count, a percentage; a safe square more
+#: is never worth less (left free, the rare pieces' weights follow noise below zero)
 BOUNDS = {
     "drawish_scale": (1, 64),
     "no_mate_scale": (1, 64),
@@ -25,6 +29,8 @@ BOUNDS = {
     "reserve_pct": (0, 200),
     "material_mg": (0, 5000),
     "material_eg": (0, 5000),
+    "safe_mobility_mg": (0, 100),
+    "safe_mobility_eg": (0, 100),
 }
 
 
@@ -56,19 +62,25 @@ class Param:
         return max(lo, min(hi, value))
 
 
-def with_material(game: Game, w: dict) -> dict:
-    """``w`` with every piece's material written out (middlegame and endgame), so that
-    the tuner can move them; the evaluation table is the same."""
+def with_piece_entries(game: Game, w: dict) -> dict:
+    """``w`` with every piece's entries written out, so that the tuner can move them:
+    material (middlegame and endgame) and, in the chess-likes, safe mobility (a piece
+    the weights leave out has none: 0). The evaluation table is the same."""
     mg, eg = dict(w["material_mg"]), dict(w["material_eg"])
+    mob_mg, mob_eg = dict(w["safe_mobility_mg"]), dict(w["safe_mobility_eg"])
     for p in game.pieces:
         if not p.royal:
             mg.setdefault(p.letter, p.value)
             eg.setdefault(p.letter, p.value * w["eg_scale"].get(p.letter, 100) // 100)
-    return {**w, "material_mg": mg, "material_eg": eg}
+        if not p.royal and not p.pawn and game.family == Family.CHESS:
+            mob_mg.setdefault(p.letter, 0)
+            mob_eg.setdefault(p.letter, 0)
+    return {**w, "material_mg": mg, "material_eg": eg,
+            "safe_mobility_mg": mob_mg, "safe_mobility_eg": mob_eg}
 
 
 def tunable(game: Game, w: dict) -> list[Param]:
-    """Every tunable number of ``w`` (expanded by ``with_material``)."""
+    """Every tunable number of ``w`` (expanded by ``with_piece_entries``)."""
     pawn = next((p.letter for p in game.pieces if p.pawn), None)
     out = []
     for key, value in w.items():

@@ -13,7 +13,9 @@ kept where the training loss falls. Every parameter has its own step: doubled (u
 It stops when a whole pass at step 1 changes nothing, after ``--passes`` passes or
 after ``--minutes``. A ridge term (``--ridge``) holds weights that few positions decide
 near their hand values. A held-out share of the positions (``--holdout``) is never fitted:
-its loss before and after says whether the fit generalises.
+its loss before and after says whether the fit generalises. ``--start tuned`` starts
+from the game's tuned file instead of the hand weights (a new term fitted on top of an
+earlier fit); the file written holds the changes from the hand weights either way.
 
 The result is written as data: the changed weights, K, the losses, the data and the
 commands, in ``search/tuned/<game>.json``, which search/weights.py reads on top of the
@@ -35,10 +37,10 @@ import numpy as np
 from movegen.games import Game, find_game
 from search.evaluate import eval_table
 from search.state import new_state
-from search.weights import TUNED_DIR, hand_weights, tuned_file
+from search.weights import TUNED_DIR, hand_weights, tuned_file, weights
 
 from .kernels import eval_batch
-from .params import Param, changes, tunable, with_material
+from .params import Param, changes, tunable, with_piece_entries
 from .positions import PositionSet, load_positions
 
 DATA_DIR = Path("data/tune")
@@ -158,8 +160,11 @@ def data_summary(headers: list[str]) -> dict:
 
 
 def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
-         seconds: float = float("inf"), ridge: float = RIDGE, log=print) -> dict:
-    """Fit ``game``'s weights on the data files; returns the record of the tuned file."""
+         seconds: float = float("inf"), ridge: float = RIDGE, log=print,
+         start: str = "hand") -> dict:
+    """Fit ``game``'s weights on the data files; returns the record of the tuned file.
+    ``start``: "hand" starts from the hand weights, "tuned" from the weights the engine
+    plays with (its tuned file on top of them: a new term fitted on an old fit)."""
     t0 = time.perf_counter()
     positions, headers = load_positions(game, data_paths)
     if len(positions) < 20:
@@ -168,14 +173,15 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
     log(f"{len(positions)} positions from {len(headers)} games ({len(train)} training, "
         f"{len(validation)} validation), loaded in {time.perf_counter() - t0:.1f} s")
     obj = Objective(game, train, validation)
-    hand = with_material(game, hand_weights(game))
-    ev = obj.table(hand)
+    hand = with_piece_entries(game, hand_weights(game))
+    first = hand if start == "hand" else with_piece_entries(game, weights(game))
+    ev = obj.table(first)
     obj.k = fit_k(obj.evals(ev, train), train.results)
     before = obj.loss(ev), obj.loss(ev, validation)
-    params = tunable(game, hand)
-    log(f"K = {obj.k:.6f} per centipawn; hand weights: train loss {before[0]:.6f}, "
+    params = tunable(game, first)
+    log(f"K = {obj.k:.6f} per centipawn; {start} weights: train loss {before[0]:.6f}, "
         f"validation loss {before[1]:.6f}; {len(params)} parameters")
-    w, _ = local_search(obj, hand, params, passes, seconds, ridge, log)
+    w, _ = local_search(obj, first, params, passes, seconds, ridge, log)
     ev = obj.table(w)
     after = obj.loss(ev), obj.loss(ev, validation)
     log(f"tuned weights: train loss {after[0]:.6f} (was {before[0]:.6f}), "
@@ -185,6 +191,7 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
         "weights": changes(hand, w),
         "k": round(obj.k, 8),
         "ridge": ridge,
+        "start": start,
         "loss": {"train_before": round(before[0], 6), "train_after": round(after[0], 6),
                  "validation_before": round(before[1], 6), "validation_after": round(after[1], 6)},
         "positions": {"train": len(train), "validation": len(validation)},
@@ -201,6 +208,9 @@ def main(argv=None) -> int:
     ap.add_argument("--minutes", type=float, default=30.0, help="time limit (default 30)")
     ap.add_argument("--ridge", type=float, default=RIDGE,
                     help=f"penalty per squared centipawn away from the hand weights (default {RIDGE:g})")
+    ap.add_argument("--start", choices=("hand", "tuned"), default="hand",
+                    help="start from the hand weights (default) or from the game's tuned "
+                         "file on top of them (the ridge then holds weights near those)")
     ap.add_argument("--out", help=f"tuned file (default {TUNED_DIR}/GAME.json)")
     ap.add_argument("--datagen-command", default="",
                     help="the command that made the data, recorded in the tuned file")
@@ -223,7 +233,7 @@ def main(argv=None) -> int:
         return 2
     try:
         record = tune(game, paths, args.holdout, args.passes, args.minutes * 60, args.ridge,
-                      log=lambda text: print(text, flush=True))
+                      log=lambda text: print(text, flush=True), start=args.start)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

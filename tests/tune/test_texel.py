@@ -14,7 +14,7 @@ from search.evaluate import build_eval, eval_table, evaluate
 from search.state import new_state
 from search.weights import hand_weights, weights
 from tune.kernels import eval_batch
-from tune.params import Param, tunable, with_material
+from tune.params import Param, tunable, with_piece_entries
 from tune.positions import load_positions, parse_line, read_data
 from tune.texel import Objective, fit_k, local_search, texel_loss
 from tune.texel import main as texel_main
@@ -88,7 +88,7 @@ def test_local_search_lowers_the_loss():
     train, validation = data.split(0.2, seed=3)
     assert len(train) + len(validation) == len(data) and len(validation) == round(0.2 * len(data))
     obj = Objective(game, train, validation)
-    hand = with_material(game, hand_weights(game))
+    hand = with_piece_entries(game, hand_weights(game))
     obj.k = fit_k(obj.evals(obj.table(hand), train), train.results)
     before = obj.loss(obj.table(hand))
     params = [p for p in tunable(game, hand) if p.key in ("material_mg", "material_eg", "tempo")]
@@ -105,7 +105,7 @@ def test_a_number_the_game_never_reads_is_not_evaluated():
     data, _ = load_positions(game, DATA / "capablanca.txt")
     obj = Objective(game, data, data)
     obj.k = 0.005
-    hand = with_material(game, hand_weights(game))
+    hand = with_piece_entries(game, hand_weights(game))
     # the passed-pawn table is by tenths of the way to promotion: on an 8-rank board some
     # tenths belong to no rank, and changing them is skipped without a batch evaluation
     unused = [p for p in tunable(game, hand) if p.key == "passed_mg"
@@ -134,11 +134,36 @@ def test_command_line(tmp_path, capsys):
         assert texel_main(args) == 2 and message in capsys.readouterr().err
 
 
+def test_start_from_the_tuned_weights(tmp_path, capsys):
+    game = find_game("capablanca")
+    data, _ = load_positions(game, DATA / "capablanca.txt")
+    train, validation = data.split(0.1)
+    records = {}
+    for start in ("hand", "tuned"):
+        out = tmp_path / f"{start}.json"
+        assert texel_main(["capablanca", "--data", str(DATA / "capablanca.txt"), "--passes", "1",
+                           "--start", start, "--out", str(out)]) == 0
+        assert f"{start} weights: train loss" in capsys.readouterr().out
+        records[start] = json.loads(out.read_text())
+    record = records["tuned"]
+    assert record["start"] == "tuned" and "--start tuned" in record["commands"]["tune"]
+    # the loss before is that of the weights the engine plays with (the shipped tuned file)
+    obj = Objective(game, train, validation)
+    obj.k = record["k"]
+    assert record["loss"]["train_before"] == pytest.approx(obj.loss(build_eval(game)), abs=2e-6)
+    assert record["loss"]["train_before"] != records["hand"]["loss"]["train_before"]
+    assert record["loss"]["train_after"] < record["loss"]["train_before"]
+    # the file holds the changes from the hand weights, as search/weights.py reads it
+    assert "material_mg" in record["weights"] and record["weights"] != records["hand"]["weights"]
+    with pytest.raises(SystemExit):  # argparse: a start it does not know
+        texel_main(["capablanca", "--start", "nowhere"])
+
+
 def test_ridge_holds_weights_at_their_start():
     game = find_game("capablanca")
     data, _ = load_positions(game, DATA / "capablanca.txt")
     obj = Objective(game, data, data)
-    hand = with_material(game, hand_weights(game))
+    hand = with_piece_entries(game, hand_weights(game))
     obj.k = fit_k(obj.evals(obj.table(hand), data), data.results)
     params = [p for p in tunable(game, hand) if p.key in ("material_mg", "material_eg")]
     free, free_loss = local_search(obj, hand, params, passes=1, log=lambda _: None)

@@ -8,7 +8,7 @@ import pytest
 from movegen.games import find_game
 from search.evaluate import eval_table
 from search.weights import hand_weights, merge, tuned_file, weights
-from tune.params import changes, tunable, with_material
+from tune.params import changes, tunable, with_piece_entries
 
 CAPA = find_game("capablanca")
 
@@ -22,7 +22,7 @@ def test_no_file_means_hand_weights(tmp_path):
 
 
 def test_round_trip(tmp_path):
-    hand = with_material(CAPA, hand_weights(CAPA))
+    hand = with_piece_entries(CAPA, hand_weights(CAPA))
     tuned = dict(hand, tempo=17, passed_eg=[v + 3 for v in hand["passed_eg"]],
                  material_mg={**hand["material_mg"], "A": 820})
     changed = changes(hand, tuned)
@@ -41,12 +41,28 @@ def test_round_trip(tmp_path):
 
 def test_material_written_out_changes_nothing():
     hand = hand_weights(CAPA)
-    full = with_material(CAPA, hand)
+    full = with_piece_entries(CAPA, hand)
     assert full["material_mg"]["C"] == 900 and "K" not in full["material_mg"]
     assert np.array_equal(eval_table(CAPA, full), eval_table(CAPA, hand))
     names = {p.name for p in tunable(CAPA, full)}
     assert "material_mg[A]" in names and "material_eg[P]" in names
     assert "material_mg[P]" not in names and "aspiration" not in names  # the scale's unit, a search setting
+
+
+def test_safe_mobility_written_out_per_piece():
+    sultan = find_game("sultan")
+    hand = dict(hand_weights(sultan), safe_mobility_mg={"N": 5}, safe_mobility_eg={})
+    full = with_piece_entries(sultan, hand)
+    # every piece but the pawn and king, the Courier (C) included, at 0 where not given
+    assert full["safe_mobility_mg"] == {"Q": 0, "R": 0, "B": 0, "N": 5, "C": 0}
+    assert np.array_equal(eval_table(sultan, full), eval_table(sultan, hand))
+    params = {p.name: p for p in tunable(sultan, full)}
+    assert "safe_mobility_eg[C]" in params and not any(n.startswith("safe_mobility_centre") for n in params)
+    assert params["safe_mobility_mg[N]"].clamp(-7) == 0  # a safe square is never worth less
+    # the other families have no such term to tune
+    batteries = find_game("batteries")
+    assert with_piece_entries(batteries, hand_weights(batteries))["safe_mobility_mg"] == \
+        hand_weights(batteries)["safe_mobility_mg"]
 
 
 def test_unknown_weight_is_refused(tmp_path):

@@ -1,8 +1,7 @@
-"""Transposition table: a numpy int64 array of 4-word entries, in buckets of two.
+"""Transposition table: a numpy int64 array of 3-word entries, in buckets of two.
 
-Entry words: the full 64-bit Zobrist key, the best move (a move code), a packed word
-with score, depth, bound and age, and a spare word that makes a bucket 64 bytes: with
-the array aligned to 64 bytes, each bucket is one cache line (one memory fetch). Slot 0 of a bucket keeps the deeper (or newer)
+Entry words: the full 64-bit Zobrist key, the best move (a move code), and a packed
+word with score, depth, bound and age. Slot 0 of a bucket keeps the deeper (or newer)
 result, slot 1 always takes the latest one. Mate scores are stored relative to the
 node (distance to mate from here) and converted back to distance from the root on
 probing, so a mate found through a transposition keeps the right length.
@@ -16,8 +15,7 @@ from numba.extending import intrinsic
 from movegen.jit import kernel
 from .state import MATE_BOUND
 
-ENTRY_WORDS = 4
-CACHE_LINE_WORDS = 8
+ENTRY_WORDS = 3
 BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = 0, 1, 2, 3
 SCORE_BIAS = 1 << 20
 DEPTH_BIAS = 128
@@ -27,10 +25,7 @@ def new_table(mb: int) -> np.ndarray:
     """A cleared table of at most ``mb`` MiB (a power of two entries, at least 1024)."""
     entries = max(1024, (max(1, int(mb)) << 20) // (8 * ENTRY_WORDS))
     entries = 1 << (entries.bit_length() - 1)
-    words = entries * ENTRY_WORDS
-    raw = np.zeros(words + CACHE_LINE_WORDS, np.int64)
-    skip = (-(raw.ctypes.data // 8)) % CACHE_LINE_WORDS  # to the first cache-line boundary
-    return raw[skip:skip + words]
+    return np.zeros(entries * ENTRY_WORDS, np.int64)
 
 
 @kernel
@@ -75,9 +70,11 @@ def _prefetch(typingctx, arr, idx):
 
 @kernel
 def tt_prefetch(tt, key):
-    """Start loading ``key``'s bucket (one cache line) from memory, so that a child's
-    probe, made after the move's check test, finds it in the cache."""
-    _prefetch(tt, _bucket(tt, key))
+    """Start loading ``key``'s bucket (both cache lines it may straddle) from memory, so
+    that a child's probe, made after the move's check test, finds it in the cache."""
+    b = _bucket(tt, key)
+    _prefetch(tt, b)
+    _prefetch(tt, b + 2 * ENTRY_WORDS - 1)
 
 
 @kernel

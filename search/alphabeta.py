@@ -77,7 +77,6 @@ from .tt import (
     tt_bound,
     tt_depth,
     tt_move,
-    tt_prefetch,
     tt_probe,
     tt_score,
     tt_store,
@@ -246,7 +245,6 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
         legal += 1
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
-        tt_prefetch(tt, st[L.S_HASH])
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, ply + 1)
@@ -397,7 +395,6 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                     and (searched >= 3 + depth * depth or static + FUTILITY_MARGIN * depth <= alpha))
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
-        tt_prefetch(tt, st[L.S_HASH])
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, ply + 1)
@@ -484,7 +481,6 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
         ss[NODES] += 1
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
-        tt_prefetch(tt, st[L.S_HASH])
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, 1)

@@ -6,11 +6,7 @@ result, slot 1 always takes the latest one. Mate scores are stored relative to t
 node (distance to mate from here) and converted back to distance from the root on
 probing, so a mate found through a transposition keeps the right length.
 """
-import llvmlite.ir as ir
 import numpy as np
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
 
 from movegen.jit import kernel
 from .state import MATE_BOUND
@@ -50,31 +46,6 @@ def score_from_tt(score, ply):
 def _bucket(tt, key):
     n = tt.shape[0] // ENTRY_WORDS  # entries, a power of two
     return (key & (n - 1) & ~np.int64(1)) * ENTRY_WORDS
-
-
-@intrinsic
-def _prefetch(typingctx, arr, idx):
-    """LLVM's prefetch of ``arr[idx]`` (for reading, into every cache level): the load
-    starts now and the core goes on."""
-    def codegen(context, builder, signature, args):
-        aryty = signature.args[0]
-        ary = context.make_array(aryty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
-        i32 = ir.IntType(32)
-        fn = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32]), "llvm.prefetch.p0")
-        builder.call(fn, [ptr, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
-        return context.get_dummy_value()
-    return types.void(arr, idx), codegen
-
-
-@kernel
-def tt_prefetch(tt, key):
-    """Start loading ``key``'s bucket (both cache lines it may straddle) from memory, so
-    that a child's probe, made after the move's check test, finds it in the cache."""
-    b = _bucket(tt, key)
-    _prefetch(tt, b)
-    _prefetch(tt, b + 2 * ENTRY_WORDS - 1)
 
 
 @kernel

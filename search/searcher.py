@@ -30,6 +30,7 @@ from .state import (
     NROOT,
     PROF_FIRST,
     PROF_LAST,
+    PROF_NAMES,
     PV_LEN,
     ROOT_BEST,
     ROOT_MOVES,
@@ -177,9 +178,7 @@ class Searcher:
     def work_counts(self) -> dict[str, int]:
         """What the last search did, by kind (all zero unless built with LEYDEN_PROFILE=1;
         see benchmarks/profile.py)."""
-        names = ("main", "qs", "eval", "gen", "noisy", "order", "moves", "make", "tt", "legal", "see",
-                 "cut", "cut1")
-        return {k: int(v) for k, v in zip(names, self._ss[PROF_FIRST:PROF_LAST + 1])}
+        return {k: int(v) for k, v in zip(PROF_NAMES, self._ss[PROF_FIRST:PROF_LAST + 1])}
 
     def arm(self) -> None:
         """Clear the stop request for the next search.

@@ -105,6 +105,8 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
  NROOT, ROOT_DONE, PROF_MAIN, PROF_QS, PROF_EVAL, PROF_GEN, PROF_NOISY, PROF_ORDER, PROF_MOVES,
  PROF_MAKE, PROF_TT, PROF_LEGAL, PROF_SEE, PROF_CUT, PROF_CUT1) = (SS.offset[name] for name in _CONTROL)
 PROF_FIRST, PROF_LAST = PROF_MAIN, PROF_CUT1
+#: the profile counts' names, in their order in ss: "main", "qs", ... (PROF_ dropped)
+PROF_NAMES = tuple(name[5:].lower() for name in _CONTROL if name.startswith("PROF_"))
 
 #: Count what a search does, per kind of work (benchmarks/profile.py sets it, with a numba
 #: cache of its own: numba compiles the flag in and would otherwise reuse either build).

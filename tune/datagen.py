@@ -152,7 +152,7 @@ def games_done(path: Path) -> set[int]:
     """Indices of the games already in the output file."""
     if not path.exists():
         return set()
-    _, headers = read_data(path)
+    _, headers, _ = read_data(path)
     return {int(h.split()[1]) for h in headers if h.startswith("game ")}
 
 

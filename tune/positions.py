@@ -40,16 +40,18 @@ def parse_line(line: str) -> tuple[float, str]:
     return result, fen
 
 
-def read_data(path: str | Path) -> tuple[list[tuple[float, str]], list[str]]:
-    """Position lines and game header lines of a data file."""
-    positions, headers = [], []
+def read_data(path: str | Path) -> tuple[list[tuple[float, str]], list[str], list[int]]:
+    """Position lines and game header lines of a data file, and for each position the
+    number of the game it came from (its header's index; -1 before the first header)."""
+    positions, headers, game_of = [], [], []
     with open(path) as f:
         for line in f:
             if line.startswith("#"):
                 headers.append(line[1:].strip())
             elif line.strip():
                 positions.append(parse_line(line))
-    return positions, headers
+                game_of.append(len(headers) - 1)
+    return positions, headers, game_of
 
 
 @dataclass
@@ -60,22 +62,29 @@ class PositionSet:
     boards: np.ndarray  #: (n, squares) int8, the engine's board arrays
     sts: np.ndarray  #: (n, NST) int64, the engine's state arrays
     results: np.ndarray  #: (n,) float64, White's score of the game
+    games: np.ndarray  #: (n,) int64, which game each position came from
 
     def __len__(self) -> int:
         return len(self.results)
 
     def take(self, index: np.ndarray) -> "PositionSet":
-        return PositionSet(self.game, self.boards[index], self.sts[index], self.results[index])
+        return PositionSet(self.game, self.boards[index], self.sts[index], self.results[index],
+                           self.games[index])
 
     def split(self, holdout: float, seed: int = 0) -> tuple["PositionSet", "PositionSet"]:
-        """(training, validation) sets, ``holdout`` of the positions (at random) validating."""
-        order = np.random.default_rng(seed).permutation(len(self))
-        n_val = int(round(holdout * len(self)))
-        return self.take(np.sort(order[n_val:])), self.take(np.sort(order[:n_val]))
+        """(training, validation) sets: ``holdout`` of the games (at random) validate, every
+        position of each. Whole games, because the positions of one game share its result:
+        a validation position next to its training neighbours would hide overfitting."""
+        games = np.unique(self.games)
+        n_val = min(max(int(round(holdout * len(games))), 1), len(games) - 1)  # one at least, not all
+        chosen = np.random.default_rng(seed).permutation(games)[:n_val]
+        held = np.isin(self.games, chosen)
+        return self.take(np.flatnonzero(~held)), self.take(np.flatnonzero(held))
 
 
-def position_set(game: Game, labelled: list[tuple[float, str]]) -> PositionSet:
-    """The arrays of ``labelled`` (result, FEN) pairs; ValueError names a bad FEN."""
+def position_set(game: Game, labelled: list[tuple[float, str]], game_of=None) -> PositionSet:
+    """The arrays of ``labelled`` (result, FEN) pairs, ``game_of`` the game number of
+    each (default: each a game of its own); ValueError names a bad FEN."""
     tables = build_tables(game)
     n = len(labelled)
     boards = np.zeros((n, geometry(game).nsq), np.int8)
@@ -87,15 +96,17 @@ def position_set(game: Game, labelled: list[tuple[float, str]]) -> PositionSet:
         except ValueError as exc:
             raise ValueError(f"position {i + 1}: {fen!r}: {exc}") from None
         boards[i], sts[i], results[i] = board, st, result
-    return PositionSet(game, boards, sts, results)
+    games = np.arange(n) if game_of is None else np.asarray(game_of, np.int64)
+    return PositionSet(game, boards, sts, results, games)
 
 
 def load_positions(game: Game, paths) -> tuple[PositionSet, list[str]]:
     """Every position of the data files ``paths`` (one path or several), and the game
     header lines found in them."""
-    labelled, headers = [], []
+    labelled, headers, game_of = [], [], []
     for path in [paths] if isinstance(paths, (str, Path)) else paths:
-        found, games = read_data(path)
+        found, games, of = read_data(path)
         labelled += found
+        game_of += [len(headers) + g for g in of]  # numbered on across the files
         headers += games
-    return position_set(game, labelled), headers
+    return position_set(game, labelled, game_of), headers

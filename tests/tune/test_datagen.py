@@ -26,7 +26,8 @@ def test_two_games_of_labelled_quiet_positions(tmp_path):
     settings = Settings("capablanca", nodes=300, random_plies=4, skip_plies=4, max_plies=60)
     log = []
     written = generate(settings, 2, out, log=log.append)
-    positions, headers = read_data(out)
+    positions, headers, game_of = read_data(out)
+    assert game_of == sorted(game_of) and set(game_of) == {0, 1}  # every position after its header
     assert len(headers) == 2 and written == len(positions) > 20
     assert games_done(out) == {0, 1}
     assert any(line.startswith("game 1: ") and "positions/s" in line for line in log)
@@ -58,7 +59,7 @@ def test_enders_keeps_turn_starts_only(tmp_path):
     out = tmp_path / "enders.txt"
     generate(Settings("enders", nodes=300, random_plies=2, skip_plies=0, max_plies=40), 1, out,
              log=lambda _: None)
-    positions, headers = read_data(out)
+    positions, headers, _ = read_data(out)
     assert len(headers) == 1 and positions
     game = find_game("enders")
     from movegen import layout as L

@@ -172,9 +172,20 @@ def _engine(args) -> int:
     if first.split()[0] == "uci":
         from . import uci
         uci.run(reader, out, first, loader=loader, log=log)
-    else:
-        from . import xboard
-        xboard.run(reader, out, first, loader=loader, log=log)
+        return 0
+    pending = [first]
+    if first.split()[0] == "xboard":
+        line = reader.readline()
+        if line is not None and line.strip():
+            pending.append(line.strip())
+    answered = any(p.split()[0] == "protover" for p in pending)
+    if answered:
+        # before importing the protocol module: it loads numba (about a second, several
+        # on a busy machine), and XBoard (or a match runner) that hears nothing from a
+        # protocol-2 engine within 2 s assumes protocol 1 (no setboard: shuffles break)
+        out.send("feature done=0")
+    from . import xboard
+    xboard.run(reader, out, pending, answered, loader=loader, log=log)
     return 0
 
 

@@ -813,21 +813,13 @@ for _k in ("question", "dot", "noop"):
     _COMMANDS.pop(_k, None)
 
 
-def run(reader, out: Output, first_line: str, loader=None, log=None) -> None:
-    """An XBoard session whose first line was ``first_line``.
-
-    ``protover`` is answered with ``feature done=0`` at once, before the (on a first run
-    slow) loading of the kernels, so that XBoard waits for us instead of timing out;
-    ``feature done=1`` follows when the engine is ready."""
-    pending = [first_line]
-    if first_line.split()[0] == "xboard":
-        line = reader.readline()
-        if line is not None and line.strip():
-            pending.append(line.strip())
+def run(reader, out: Output, pending: list[str], answered: bool, loader=None, log=None) -> None:
+    """An XBoard session whose first lines were ``pending`` (``xboard`` and, when it
+    came at once, ``protover``); ``answered``: ``feature done=0`` has been sent for that
+    ``protover`` (engine/cli.py does it before this module loads), so that XBoard waits
+    for us instead of timing out; ``feature done=1`` follows when the engine is ready."""
     engine = XBoardEngine(out, loader=loader, log=log)
-    if any(p.split()[0] == "protover" for p in pending):
-        out.send("feature done=0")
-        engine.handshake_sent = True
+    engine.handshake_sent = answered
     for p in pending[:-1]:
         engine.handle(p)
     engine.run(reader, pending[-1])

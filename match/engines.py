@@ -35,9 +35,6 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
-from movegen import PASSES
-from movegen.move import from_xboard_ranks
-
 from .tc import Clock, TimeControl
 
 
@@ -575,6 +572,7 @@ class XBoardPlayer(Player):
             for i, (side, text) in enumerate(new):
                 if side == self.color:  # our engine's own pass (Ender's): it sends it by itself
                     reply = self._read_move(time.monotonic(), hang)
+                    from movegen import PASSES  # here: movegen loads numba (see _read_move)
                     if reply.move not in PASSES:
                         raise EngineFailure("illegal", f"played {reply.move} when it had to pass (@@@@)")
                 else:
@@ -606,6 +604,9 @@ class XBoardPlayer(Player):
                     legs.append(move[:-1])
                     continue
                 legs.append(move)
+                # imported here, not at the top: ``leyden`` builds its command line with
+                # this module, and an engine must answer XBoard before numba has loaded
+                from movegen.move import from_xboard_ranks
                 move = from_xboard_ranks(normalise_move(",".join(legs)), self.game)
                 return Reply(move, time.monotonic() - start, score, depth, nodes, seconds)
             m = _THINKING.match(text)

@@ -45,10 +45,11 @@ def load_script(relative_path: str):
 class EngineProcess:
     """``python -m engine`` with a thread collecting its output lines."""
 
-    def __init__(self, *args: str):
+    def __init__(self, *args: str, env: dict | None = None):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "engine", *args], cwd=ROOT, stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=None if env is None else {**os.environ, **env})
         self.lines: list[str] = []
         self.errors: list[str] = []  #: what the process wrote to stderr
         self.cond = threading.Condition()

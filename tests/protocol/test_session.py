@@ -23,6 +23,19 @@ def test_xboard_handshake_waits_with_done_0_then_ready():
         assert ready < 60
 
 
+def test_xboard_handshake_answered_before_numba_loads(tmp_path):
+    """XBoard, or a match runner, that hears nothing within 2 s of ``protover`` takes the
+    engine for protocol 1 (no setboard: every shuffle game then breaks), and loading
+    numba takes longer than that on a busy machine. Here numba never finishes loading
+    (a stand-in package that blocks), and the answer must still come."""
+    blocker = tmp_path / "numba"
+    blocker.mkdir()
+    (blocker / "__init__.py").write_text("import time\ntime.sleep(3600)\n")
+    with EngineProcess(env={"PYTHONPATH": str(tmp_path)}) as eng:
+        eng.send("xboard", "protover 2")
+        assert eng.expect("feature", 30) == "feature done=0"
+
+
 def test_end_of_input_and_truncated_last_line_end_cleanly():
     for data in (b"xboard\nprotover 2\nping 1\nusermove e2e", b"uci\nisready\ngo depth 1",
                  b"", b"\x00\xff\xfe garbage without newline"):

@@ -117,7 +117,7 @@ def test_a_rook_blocked_and_a_knight_watched_by_pawns():
 
 @pytest.mark.parametrize("game", ["normal", "capablanca"])
 def test_the_term_on_self_play_positions(game):
-    positions, _ = read_data(DATA / f"{game}.txt")
+    positions, _, _ = read_data(DATA / f"{game}.txt")
     checked = 0
     for _, fen in positions[::3]:
         pos = Position.from_fen(game, fen)

@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-smp depth profile match strength datagen tune play screenshots clean
+.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-smp depth profile samples match strength datagen tune play screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -50,6 +50,11 @@ depth: build
 # where a search node's time goes, per game family (a counting build in its own cache)
 profile: $(STAMP)
 	$(PYTHON) benchmarks/profile.py
+
+# the same searches sampled by perf, per compiled function (compiles afresh: a few minutes;
+# needs perf and readelf); SAMPLES_ARGS="batteries enders" for other games
+samples: build
+	$(PYTHON) benchmarks/samples.py $(SAMPLES_ARGS)
 
 # time to depth with 2 threads against 1 on the bench positions (a few minutes; wants
 # idle cores); SMP_ARGS="--threads 4 --repeat 5" for others

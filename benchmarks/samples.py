@@ -97,18 +97,19 @@ def _short(symbol: str) -> str:
     return ".".join(parts[:3]) if parts else symbol
 
 
-def report(data: Path) -> list[tuple[str, float]]:
-    """(function, share of the samples in numba code), largest first."""
-    out = subprocess.run(["perf", "report", "-i", str(data), "--no-children", "--sort", "dso,sym",
-                          "--stdio"], capture_output=True, text=True).stdout
-    shares: dict[str, float] = {}
+def report(data: Path) -> tuple[int, list[tuple[str, float]]]:
+    """The number of samples in numba code, and (function, its share of them), largest
+    first."""
+    out = subprocess.run(["perf", "report", "-i", str(data), "--no-children", "-n", "--sort",
+                          "dso,sym", "--stdio"], capture_output=True, text=True).stdout
+    counts: dict[str, int] = {}
     for line in out.splitlines():
-        m = re.match(r"\s*([\d.]+)%\s+\[JIT\] tid \d+\s+\[\.\]\s+(\S+)", line)
+        m = re.match(r"\s*[\d.]+%\s+(\d+)\s+\[JIT\] tid \d+\s+\[\.\]\s+(\S+)", line)
         if m:
             name = _short(m.group(2))
-            shares[name] = shares.get(name, 0.0) + float(m.group(1))
-    total = sum(shares.values())
-    return sorted(((k, 100 * v / total) for k, v in shares.items()), key=lambda kv: -kv[1]) if total else []
+            counts[name] = counts.get(name, 0) + int(m.group(1))
+    total = sum(counts.values())
+    return total, sorted(((k, 100 * v / total) for k, v in counts.items()), key=lambda kv: -kv[1])
 
 
 def main(argv=None) -> int:
@@ -137,7 +138,9 @@ def main(argv=None) -> int:
         if run.returncode != 0:
             print(run.stderr, file=sys.stderr)
             return 1
-        rows = report(data)
+        total, rows = report(data)
+    print(f"{total} samples in numba code (1 ms each); too few for a table below a thousand or so: "
+          "search deeper (--depth-plus)")
     print(f"{'function':48} share of the samples in numba code")
     for name, share in rows[:args.top]:
         print(f"{name:48} {share:5.1f}%")

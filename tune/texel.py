@@ -12,8 +12,8 @@ kept where the training loss falls. Every parameter has its own step: doubled (u
 ``MAX_STEP``) when it helped, halved (down to 1) when it helped neither way.
 It stops when a whole pass at step 1 changes nothing, after ``--passes`` passes or
 after ``--minutes``. A ridge term (``--ridge``) holds weights that few positions decide
-near their hand values. A held-out share of the positions (``--holdout``) is never fitted:
-its loss before and after says whether the fit generalises. ``--start tuned`` starts
+near their hand values. A held-out share of the games (``--holdout``, every position of each) is never
+fitted: its loss before and after says whether the fit generalises. ``--start tuned`` starts
 from the game's tuned file instead of the hand weights (a new term fitted on top of an
 earlier fit); the file written holds the changes from the hand weights either way.
 
@@ -203,7 +203,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tune.texel", description=__doc__.split("\n\n")[0])
     ap.add_argument("game", help="the game (normal, capablanca, ...)")
     ap.add_argument("--data", nargs="+", help=f"data files (default {DATA_DIR}/GAME.txt)")
-    ap.add_argument("--holdout", type=float, default=0.1, help="validation share (default 0.1)")
+    ap.add_argument("--holdout", type=float, default=0.1, help="share of the games held out for validation (default 0.1)")
     ap.add_argument("--passes", type=int, default=50, help="most passes (default 50)")
     ap.add_argument("--minutes", type=float, default=30.0, help="time limit (default 30)")
     ap.add_argument("--ridge", type=float, default=RIDGE,

@@ -399,6 +399,43 @@ def in_check_chess(G, board, st):
 
 
 @kernel
+def gives_check_chess(G, board, st, m):
+    """After ``make(m)``: is the side to move in check? The same answer as
+    ``in_check_chess``, found from the move, which cannot have left its opponent in check
+    (a legal position): only the moved piece, or a slider uncovered on a line through its
+    square of departure, can give it. Castling, en passant and promotions, rare, take
+    the full test."""
+    flag = m_flag(m)
+    if (flag != F_NORMAL and flag != F_DOUBLE) or m_promo(m) != 0:
+        return in_check_chess(G, board, st)
+    side = st[S_SIDE]
+    by = 1 - side
+    k = st[S_KING + side]
+    fr, to = m_from(m), m_to(m)
+    t = own_type(board[to], by)
+    d = k - to
+    for i in range(G[N_LK + by]):  # the moved piece, by a leap
+        if leap_delta(G, by, i) == d and (leap_types(G, by, i) >> t) & 1:
+            return True
+    u = ray_step(G, to, k)
+    if u != 0 and (sliders_along(G, by, u) >> t) & 1:  # the moved piece, by a slide
+        s = to + u
+        while board[s] == EMPTY:
+            s += u
+        if s == k:
+            return True
+    u = ray_step(G, k, fr)
+    if u != 0:  # a slider behind the square it left
+        s = k + u
+        while board[s] == EMPTY:
+            s += u
+        p = own_type(board[s], by)
+        if p != 0 and (sliders_along(G, by, -u) >> p) & 1:
+            return True
+    return False
+
+
+@kernel
 def _pinned(G, board, k, fr, side):
     """Does the piece on ``fr`` shield its king on ``k`` from an enemy slider?"""
     u = ray_step(G, k, fr)

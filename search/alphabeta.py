@@ -17,7 +17,7 @@ import numpy as np
 from movegen import layout as L
 from movegen.layout import Family, Result
 from movegen.core import encode, m_flag, m_to, promotion, victim
-from movegen.kernel import gen_captures, gen_legal, gen_pseudo, in_check, is_legal, make, unmake
+from movegen.kernel import gen_captures, gen_legal, gen_pseudo, gives_check, in_check, is_legal, make, unmake
 
 from .evaluate import (
     EV_VALUE,
@@ -250,7 +250,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
             s = _result_score(res, side, ply + 1)
             ss[PV_LEN + ply + 1] = ply + 1
         else:
-            gives = fam != Family.ENDERS and in_check(G, board, st)
+            gives = gives_check(G, board, st, m)
             if st[L.S_SIDE] != side:
                 s = -qsearch(G, board, st, undo, buf, tt, ss, ev, ply + 1, -beta, -alpha, gives)
             else:
@@ -401,7 +401,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
             ss[PV_LEN + ply + 1] = ply + 1
         else:
             flipped = st[L.S_SIDE] != side
-            gives = fam != Family.ENDERS and in_check(G, board, st)
+            gives = gives_check(G, board, st, m)
             if prunable and not gives:
                 unmake(G, board, st, undo)
                 continue
@@ -487,7 +487,7 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
             ss[PV_LEN + 1] = 1
         else:
             flipped = st[L.S_SIDE] != side
-            gives = fam != Family.ENDERS and in_check(G, board, st)
+            gives = gives_check(G, board, st, m)
             nd = depth - 1 + (1 if gives else 0)
             r = 1 if (depth >= 4 and quiet and not in_chk and not gives and i >= 4) else 0
             s = _search_child(G, board, st, undo, buf, tt, ss, ev, zero, nd, r, alpha, beta,

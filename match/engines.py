@@ -345,6 +345,11 @@ class Player:
     def kill(self) -> None:
         self.proc.kill()
 
+    def reusable(self) -> bool:
+        """Can this running engine play another game? Only where ``new_game`` ends with a
+        handshake that consumes whatever the last game left unread."""
+        return self.proc.alive
+
 
 # --------------------------------------------------------------------- XBoard
 _FEATURE = re.compile(r'(\w+)=("[^"]*"|\S+)')
@@ -421,6 +426,9 @@ class XBoardPlayer(Player):
                     "XBoard engines take threads as option.cores=N and hash as option.memory=MB)")
             self.proc.send(f"option {key}={value}")
         self._sync(time.monotonic() + self.startup_timeout)
+
+    def reusable(self) -> bool:
+        return super().reusable() and self.features.get("ping") == "1"
 
     def _sync(self, deadline: float) -> None:
         """``ping`` and wait for the matching ``pong`` (if the engine does ping)."""

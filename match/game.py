@@ -94,9 +94,9 @@ class GameTask:
     black: EngineSpec
     settings: GameSettings
 
-    def play(self, stop: threading.Event | None = None, on_start=None) -> GameRecord:
+    def play(self, stop: threading.Event | None = None, on_start=None, seats: dict | None = None) -> GameRecord:
         return play_game(self.round, self.opening, self.white, self.black, self.settings,
-                         stop=stop, on_start=on_start)
+                         stop=stop, on_start=on_start, seats=seats)
 
 
 def _wire_forms(pos: Position, move: Move, game) -> tuple[str, str, str, str]:
@@ -125,13 +125,29 @@ def _fmt_score(score: int | None, depth: int | None, elapsed: float) -> str:
     return " ".join(parts)
 
 
+def _seated(seats: dict | None, spec: EngineSpec, game, settings: GameSettings, round_no: int):
+    """The player for ``spec``: the running one left in ``seats``, else a new one."""
+    tag = f"g{round_no} {spec.name}"
+    player = seats.pop(spec.name, None) if seats is not None else None
+    if player is not None and player.reusable():
+        player.proc.tag = tag
+        return player
+    if player is not None:
+        player.close(settings.grace)
+    return make_player(spec, game, log=settings.log, tag=tag, startup_timeout=settings.startup_timeout)
+
+
 def play_game(round_no: int, opening: Opening, white: EngineSpec, black: EngineSpec,
               settings: GameSettings, stop: threading.Event | None = None,
-              on_start=None) -> GameRecord:
+              on_start=None, seats: dict | None = None) -> GameRecord:
     """Play one game and return its record (result "*" if ``stop`` was set meanwhile).
 
     ``on_start(players)`` is called with the two players once they run (used to kill
     them on Ctrl-C). Raises ``EngineConfigError`` if an engine cannot take part.
+    ``seats``: engines left running by the caller's last game, by name; a game takes its
+    players from there when they are still fit to play and leaves them there after a
+    game that ended by the rules or adjudication (None: every game starts its own
+    engines and closes them).
     """
     game = settings.game
     rec = GameRecord(round=round_no, white=white.name, black=black.name, variant=game.name,
@@ -149,8 +165,8 @@ def play_game(round_no: int, opening: Opening, white: EngineSpec, black: EngineS
         rec.extra["LeydenTC"] = str(tcw) if tcw == tcb else f"{tcw} vs {tcb}"
 
     specs = {"w": white, "b": black}
-    players = {c: make_player(specs[c], game, log=settings.log, tag=f"g{round_no} {specs[c].name}",
-                              startup_timeout=settings.startup_timeout) for c in "wb"}
+    players = {c: _seated(seats, specs[c], game, settings, round_no) for c in "wb"}
+    fresh = {c: not players[c].proc.alive for c in "wb"}
     tcs = {"w": tcw, "b": tcb}
     clocks = {c: Clock(tcs[c]) for c in "wb"}
     pos = Position(game, opening.start_fen)
@@ -190,7 +206,8 @@ def play_game(round_no: int, opening: Opening, white: EngineSpec, black: EngineS
 
         def boot(color):
             try:
-                players[color].start()
+                if fresh[color]:
+                    players[color].start()
                 players[color].new_game(opening.start_fen, color, tcs[color])
             except (EngineFailure, EngineConfigError) as exc:
                 errors[color] = exc
@@ -270,8 +287,12 @@ def play_game(round_no: int, opening: Opening, white: EngineSpec, black: EngineS
                 p.end_game(rec.result, rec.reason)
             except Exception:  # noqa: BLE001 - the game is over anyway
                 pass
+        if seats is not None and rec.termination in (NORMAL, ADJUDICATION):
+            for p in players.values():
+                if p.reusable() and p.name not in seats:
+                    seats[p.name] = p
         closers = [threading.Thread(target=p.close, args=(settings.grace,), daemon=True)
-                   for p in players.values()]
+                   for p in players.values() if seats is None or seats.get(p.name) is not p]
         for t in closers:
             t.start()
         for t in closers:

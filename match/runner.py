@@ -134,6 +134,10 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                    help="seconds to wait for a move without a clock (depth/nodes) (default 120)")
     p.add_argument("--startup-timeout", type=float, default=60.0,
                    help="seconds an engine may take to start and answer (default 60)")
+    p.add_argument("--restart", action="store_true",
+                   help="start every engine afresh for each game (default: an engine process "
+                        "plays game after game, sent new and the setup each time; restarted "
+                        "after a game it lost by a failure, and never kept if it lacks ping)")
     p.add_argument("--grace", type=float, default=2.0,
                    help="seconds an engine gets to quit before it is killed (default 2)")
     p.add_argument("--event", default=None, help="PGN Event tag")
@@ -530,7 +534,8 @@ def make_pool(args, match: Match):
         from .cluster import ClusterPool
         return ClusterPool(args.cluster, match.task, args.concurrency, log=match.log)
     from .threads import ThreadPool
-    return ThreadPool(match.task, args.concurrency or os.cpu_count() or 1)
+    return ThreadPool(match.task, args.concurrency or os.cpu_count() or 1,
+                      reuse=not args.restart, grace=args.grace)
 
 
 def main(args) -> int:

@@ -43,15 +43,19 @@ class GamePool:
 
 
 class ThreadPool(GamePool):
-    """Each game in a thread of its own, with its own engine processes."""
+    """Each game in a thread of its own (``concurrency`` worker threads); a worker keeps its
+    engine processes from game to game unless ``reuse`` is off."""
 
-    def __init__(self, make_task, concurrency: int):
+    def __init__(self, make_task, concurrency: int, reuse: bool = True, grace: float = 2.0):
         super().__init__(make_task)
         self.concurrency = concurrency
+        self.reuse = reuse  #: an engine process plays game after game in its worker
+        self.grace = grace
         self.work: queue.Queue = queue.Queue()
         self.abort = threading.Event()
         self.live: list = []  #: players of the running games, killed on interrupt
         self.live_lock = threading.Lock()
+        self.workers: list[threading.Thread] = []
 
     def describe(self) -> str:
         return f"concurrency {self.concurrency}"
@@ -60,7 +64,9 @@ class ThreadPool(GamePool):
         for job in jobs:
             self.work.put(job)
         for k in range(max(1, min(self.concurrency, len(jobs)))):
-            threading.Thread(target=self._worker, daemon=True, name=f"match-worker-{k}").start()
+            worker = threading.Thread(target=self._worker, daemon=True, name=f"match-worker-{k}")
+            self.workers.append(worker)
+            worker.start()
 
     def interrupt(self) -> None:
         self.abort.set()
@@ -70,16 +76,33 @@ class ThreadPool(GamePool):
                 p.kill()
 
     def close(self) -> None:
-        pass
+        """Wait for the workers to close the engines they kept."""
+        for worker in self.workers:
+            worker.join(self.grace + 5)
 
     def _worker(self) -> None:
+        # a worker's engines, left running between its games (reuse): starting a
+        # process costs about a second of CPU, which a game at a fast time control
+        # cannot spare, and it takes that CPU from the other games being played
+        seats: dict | None = {} if self.reuse else None
+        try:
+            self._work(seats)
+        finally:
+            closers = [threading.Thread(target=p.close, args=(self.grace,), daemon=True)
+                       for p in (seats or {}).values()]
+            for t in closers:
+                t.start()
+            for t in closers:
+                t.join()
+
+    def _work(self, seats: dict | None) -> None:
         while not self.no_more.is_set():
             try:
                 job = self.work.get_nowait()
             except queue.Empty:
                 return
             try:
-                rec = self._play(job)
+                rec = self._play(job, seats)
             except EngineConfigError as exc:
                 self.error = str(exc)
                 self.no_more.set()
@@ -98,7 +121,7 @@ class ThreadPool(GamePool):
                 return
             self.results.put((job, None))
 
-    def _play(self, job):
+    def _play(self, job, seats: dict | None):
         mine: list = []
 
         def register(players):
@@ -109,7 +132,7 @@ class ThreadPool(GamePool):
                     for p in players:
                         p.kill()
         try:
-            return self.make_task(job).play(stop=self.abort, on_start=register)
+            return self.make_task(job).play(stop=self.abort, on_start=register, seats=seats)
         finally:
             with self.live_lock:
                 for p in mine:

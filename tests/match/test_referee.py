@@ -88,7 +88,9 @@ FAKE = textwrap.dedent(r'''
                 m = my_move()
                 if m:
                     out(f"move {m}")
-        elif cmd in ("new", "setboard", "variant", "easy", "post", "level", "st", "sd",
+        elif cmd == "new":
+            ply, forced = 0, False
+        elif cmd in ("setboard", "variant", "easy", "post", "level", "st", "sd",
                      "time", "otim", "result", "accepted", "rejected", "xboard", "nps",
                      "ucinewgame", "setoption"):
             pass
@@ -121,6 +123,34 @@ def test_pgn_directory_is_created(tmp_path, fake):
                         "--games", "2", "--tc", "depth=1", "--seed", "7", "--grace", "0.5",
                         *fake("a", "good"), *fake("b", "good")])
     assert status == 0 and len(read_games(str(pgn))) == 2
+
+
+@pytest.mark.parametrize("proto", ["xboard", "uci"])
+def test_an_engine_plays_game_after_game(tmp_path, fake, proto):
+    status, games, _ = run(tmp_path, "--games", "4", "--tc", "depth=1",
+                           *fake("a", "good", proto), *fake("b", "good", proto))
+    assert status == 0 and len(games) == 4
+    assert all(g.tags["Termination"] == "normal" for g in games)
+    pids = list(map(int, fake.pids.read_text().split()))
+    assert len(pids) == 2  # each engine started once, and closed when the match ends:
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+def test_restart_starts_the_engines_for_each_game(tmp_path, fake):
+    status, games, _ = run(tmp_path, "--games", "4", "--tc", "depth=1", "--restart",
+                           *fake("a", "good"), *fake("b", "good"))
+    assert status == 0 and len(games) == 4
+    assert len(fake.pids.read_text().split()) == 8
+
+
+def test_an_engine_is_not_kept_after_a_failure(tmp_path, fake):
+    """After a game lost by an illegal move neither engine is trusted with the next."""
+    status, games, _ = run(tmp_path, "--games", "2", "--tc", "depth=1",
+                           *fake("cheat", "illegal"), *fake("good", "good"))
+    assert status == 0 and len(games) == 2
+    assert len(fake.pids.read_text().split()) == 4
 
 
 def test_illegal_move_loses(tmp_path, fake):

@@ -5,7 +5,8 @@ files); everything else an evaluation knows is here. ``hand_weights(game)`` merg
 common defaults, the family's and the game's (keyed on the game record: a game defined
 elsewhere gets its family's weights). ``weights(game)``, what the engine plays with, is
 that with the game's tuned weights on top: ``search/tuned/<game name>.json``, written by
-the Texel tuner (tune/texel.py) with the losses it measured, when such a file exists.
+the Texel tuner (tune/texel.py) with the losses it measured, when such a file exists
+(a shuffle game without one: its standard game's, TUNED_LIKE).
 """
 import json
 from pathlib import Path
@@ -129,8 +130,22 @@ def hand_weights(game) -> dict:
     return w
 
 
+#: A shuffle game without tuned weights of its own plays with its standard game's: the
+#: same pieces on the same board, only the setup differs.
+TUNED_LIKE = {"caparandom": "capablanca", "sultanrandom": "sultan"}
+
+
 def tuned_file(game, directory: Path = TUNED_DIR) -> Path:
+    """Where the tuner writes ``game``'s tuned weights."""
     return Path(directory) / f"{game.name}.json"
+
+
+def _tuned_source(game, directory: Path) -> Path | None:
+    """The tuned file ``game`` plays with: its own, else its standard game's (TUNED_LIKE)."""
+    for name in (game.name, TUNED_LIKE.get(game.name)):
+        if name is not None and (Path(directory) / f"{name}.json").is_file():
+            return Path(directory) / f"{name}.json"
+    return None
 
 
 def merge(base: dict, changes: dict) -> dict:
@@ -147,9 +162,10 @@ def merge(base: dict, changes: dict) -> dict:
 
 def weights(game, directory: Path = TUNED_DIR) -> dict:
     """The weights the engine plays ``game`` with: the hand weights, with the tuned ones
-    of ``directory`` (the weights of ``<game name>.json``) on top when that file exists."""
+    of ``directory`` on top (``<game name>.json``, or for a shuffle game without one its
+    standard game's) when there are some."""
     w = hand_weights(game)
-    path = tuned_file(game, directory)
-    if path.is_file():
+    path = _tuned_source(game, directory)
+    if path is not None:
         w = merge(w, json.loads(path.read_text())["weights"])
     return w

@@ -35,8 +35,13 @@ def test_round_trip(tmp_path):
     # the table the engine builds from the file is the one the tuner evaluated
     assert np.array_equal(eval_table(CAPA, read), eval_table(CAPA, tuned))
     assert not np.array_equal(eval_table(CAPA, read), eval_table(CAPA, hand_weights(CAPA)))
-    # a file of another game is not read
-    assert weights(find_game("caparandom"), tmp_path) == hand_weights(find_game("caparandom"))
+    # a file of another game is not read, but a shuffle game without a file of its own
+    # plays with its standard game's
+    assert weights(find_game("energizer"), tmp_path) == hand_weights(find_game("energizer"))
+    shuffle = find_game("caparandom")
+    assert weights(shuffle, tmp_path) == merge(hand_weights(shuffle), changed)
+    _write(tmp_path, shuffle, {"tempo": 5})
+    assert weights(shuffle, tmp_path) == merge(hand_weights(shuffle), {"tempo": 5})
 
 
 def test_material_written_out_changes_nothing():

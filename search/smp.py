@@ -10,7 +10,10 @@ nodes in the same order: odd helpers run every iteration one ply deeper than the
 thread, and each thread's own history table soon orders moves differently.
 
 Only the main thread's result is reported (search/searcher.py); a helper's results reach
-it through the table alone. Each helper polls its own ``ss[STOP]``: the ``Searcher``
+it through the table, and one more way: when the main thread finishes an iteration and
+a helper has already finished a deeper one, the main thread goes on one ply beyond the
+helper's depth (the table holds every node of that iteration, so the plies between
+would mostly repeat it). Each helper polls its own ``ss[STOP]``: the ``Searcher``
 sets every thread's flag on ``stop()`` and at the hard time limit, and the helpers' when
 the main thread has finished.
 """
@@ -79,6 +82,7 @@ class Helper(SearchThread):
         self.index = index  #: 1, 2, ...: the main thread is 0
         self.thread: threading.Thread | None = None
         self.error: BaseException | None = None
+        self.completed = 0  #: the deepest iteration this search finished (0: none yet)
 
     @property
     def depth_offset(self) -> int:
@@ -88,6 +92,7 @@ class Helper(SearchThread):
         """Start searching ``pos`` (not modified) in a new thread; ``reset_for_search``
         has been applied to ``self.ss``."""
         self.error = None
+        self.completed = 0
         self.set_position(pos, tt, ev)
         self.thread = threading.Thread(target=self._run, name=f"search-helper-{self.index}",
                                        args=(max_depth,), daemon=True)
@@ -105,6 +110,7 @@ class Helper(SearchThread):
                 prev = self.iterate(depth, prev)
                 if ss[ABORTED]:
                     return
+                self.completed = depth
         except BaseException as exc:  # noqa: BLE001 - handed to the main thread by join()
             self.error = exc
 

@@ -31,11 +31,9 @@ from .state import (
     PROF_FIRST,
     PROF_LAST,
     PROF_NAMES,
-    PV_LEN,
     ROOT_BEST,
     ROOT_MOVES,
     SELDEPTH,
-    SS,
     STOP,
     clear_history,
 )
@@ -209,6 +207,20 @@ class Searcher:
         for helper in self._helpers:
             helper.start(pos, self._tt, ev, max_depth)
 
+    def _report(self, on_info, pos, depth: int, ss, score: int, pv: list[int], elapsed: float) -> None:
+        """Tell ``on_info`` (if any) of a finished iteration of the thread with state ``ss``."""
+        if on_info is None:
+            return
+        mate = _mate_moves(score, pos, pv)
+        on_info(Info(depth=depth, seldepth=int(max(ss[SELDEPTH], depth)),
+                     score_cp=None if mate is not None else score, mate=mate,
+                     nodes=self._nodes(), time=elapsed, pv=[pos.move(m) for m in pv]))
+
+    def _deeper_helper(self, depth: int):
+        """The helper whose finished iteration is the deepest, if deeper than ``depth``."""
+        best = max(self._helpers, key=lambda h: h.completed, default=None)
+        return best if best is not None and best.completed > depth and best.result[1] else None
+
     def _helpers_completed(self) -> int:
         """The deepest iteration a helper has finished in this search (0: none)."""
         return max((helper.completed for helper in self._helpers), default=0)
@@ -258,6 +270,7 @@ class Searcher:
             max_depth = 1  # nothing to choose: answer at once (still with a score)
         prev = 0
         last_pv: list[int] = []
+        finished = 0  # the main thread's deepest finished iteration
         try:
             if max_depth > 1:
                 self._start_helpers(pos, ev, MAX_DEPTH)
@@ -272,17 +285,10 @@ class Searcher:
                 score = main.iterate(depth, prev)
                 if ss[ABORTED]:
                     break
-                prev = score
-                last_pv = [int(m) for m in SS.view(ss, "PV")[0, :ss[PV_LEN]]]
-                if not last_pv or last_pv[0] != ss[ROOT_BEST]:
-                    last_pv = [int(ss[ROOT_BEST])]
+                prev, finished = score, depth
+                last_pv = main.principal_variation()
                 elapsed = time.perf_counter() - start
-                if on_info is not None:
-                    mate = _mate_moves(score, pos, last_pv)
-                    on_info(Info(depth=depth, seldepth=int(max(ss[SELDEPTH], depth)),
-                                 score_cp=None if mate is not None else score, mate=mate,
-                                 nodes=self._nodes(), time=elapsed,
-                                 pv=[pos.move(m) for m in last_pv]))
+                self._report(on_info, pos, depth, ss, score, last_pv, elapsed)
                 if limits.infinite:
                     continue
                 if plan.done(elapsed, last_pv[0], score):
@@ -298,6 +304,12 @@ class Searcher:
         self.thread_nodes = [int(state[NODES]) for state in self._states]
         self.nodes = sum(self.thread_nodes)
         best = int(ss[ROOT_BEST])
+        deeper = self._deeper_helper(finished) if not limits.depth else None
+        if deeper is not None:  # cut short on the clock or a stop, a helper got further
+            score, last_pv = deeper.result
+            best = last_pv[0]
+            self._report(on_info, pos, deeper.completed, deeper.ss, score, last_pv,
+                         time.perf_counter() - start)
         legal = {int(m) for m in ss[ROOT_MOVES:ROOT_MOVES + ss[NROOT]]}
         if best not in legal:  # cannot happen; never answer with an illegal move
             best = int(ss[ROOT_MOVES])

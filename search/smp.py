@@ -13,7 +13,8 @@ Only the main thread's result is reported (search/searcher.py); a helper's resul
 it through the table, and one more way: when the main thread finishes an iteration and
 a helper has already finished a deeper one, the main thread goes on one ply beyond the
 helper's depth (the table holds every node of that iteration, so the plies between
-would mostly repeat it). Each helper polls its own ``ss[STOP]``: the ``Searcher``
+would mostly repeat it); and when the search ends on the clock or a stop with a helper's
+finished iteration deeper than the main thread's, the helper's move is played. Each helper polls its own ``ss[STOP]``: the ``Searcher``
 sets every thread's flag on ``stop()`` and at the hard time limit, and the helpers' when
 the main thread has finished.
 """
@@ -24,7 +25,8 @@ import threading
 import numpy as np
 
 from .alphabeta import iterate, prepare_root
-from .state import (ABORTED, AGE, MAX_MOVES, MAX_SPLY, NODE_LIMIT, NODES, PROF_FIRST, PROF_LAST, SELDEPTH,
+from .state import (ABORTED, AGE, MAX_MOVES, MAX_SPLY, NODE_LIMIT, NODES, PROF_FIRST, PROF_LAST, PV_LEN,
+                    ROOT_BEST, SELDEPTH,
                     SS, STOP, new_state)
 
 
@@ -73,6 +75,12 @@ class SearchThread:
         """One iteration to ``depth``, aspiration window around ``prev``; its score."""
         return int(iterate(*self._args, depth, prev))
 
+    def principal_variation(self) -> list[int]:
+        """The last finished iteration's PV (at least its best move)."""
+        ss = self.ss
+        pv = [int(m) for m in SS.view(ss, "PV")[0, :ss[PV_LEN]]]
+        return pv if pv and pv[0] == ss[ROOT_BEST] else [int(ss[ROOT_BEST])]
+
 
 class Helper(SearchThread):
     """A helper: a ``SearchThread`` that runs its own iterations in a thread of its own."""
@@ -83,6 +91,7 @@ class Helper(SearchThread):
         self.thread: threading.Thread | None = None
         self.error: BaseException | None = None
         self.completed = 0  #: the deepest iteration this search finished (0: none yet)
+        self.result: tuple[int, list[int]] = (0, [])  #: that iteration's score and PV
 
     @property
     def depth_offset(self) -> int:
@@ -110,6 +119,7 @@ class Helper(SearchThread):
                 prev = self.iterate(depth, prev)
                 if ss[ABORTED]:
                     return
+                self.result = (prev, self.principal_variation())
                 self.completed = depth
         except BaseException as exc:  # noqa: BLE001 - handed to the main thread by join()
             self.error = exc

@@ -45,6 +45,24 @@ def test_main_thread_goes_on_past_a_helpers_deeper_iteration(monkeypatch):
     assert [i.depth for i in infos] == [1, 5, 6, 7]
 
 
+def test_a_helpers_deeper_iteration_is_played_when_time_runs_out(monkeypatch):
+    """Cut short on the clock, the search answers with the deepest finished iteration,
+    a helper's if it got further than the main thread (here a helper said to have
+    finished depth 40 with the PV a2a3)."""
+    searcher = Searcher(hash_mb=8, threads=2)
+    pos = Position("capablanca")
+    a2a3 = pos.parse_move("a2a3").code
+
+    class Deeper:
+        completed, result, ss = 40, (17, [a2a3]), searcher._ss
+
+    monkeypatch.setattr(searcher, "_deeper_helper", lambda depth: Deeper if depth < 40 else None)
+    infos: list[Info] = []
+    best, _ = searcher.search(pos, Limits(movetime=0.3), on_info=infos.append)
+    assert best.name == "a2a3" and infos[-1].depth == 40 and infos[-1].score_cp == 17
+    assert infos[-2].depth < 40 and infos[-2].pv[0].name != "a2a3"  # the main thread's own
+
+
 def test_stop_ends_every_thread(searcher):
     pos = Position("capablanca")
     result = {}

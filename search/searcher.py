@@ -221,10 +221,6 @@ class Searcher:
         best = max(self._helpers, key=lambda h: h.completed, default=None)
         return best if best is not None and best.completed > depth and best.result[1] else None
 
-    def _helpers_completed(self) -> int:
-        """The deepest iteration a helper has finished in this search (0: none)."""
-        return max((helper.completed for helper in self._helpers), default=0)
-
     def _finish_helpers(self) -> None:
         """Stop the helpers and wait for them; their nodes stay counted."""
         for helper in self._helpers:
@@ -274,12 +270,7 @@ class Searcher:
         try:
             if max_depth > 1:
                 self._start_helpers(pos, ev, MAX_DEPTH)
-            depth = 0
-            while depth < max_depth:
-                # after its first iteration (a move to answer with at once), the main
-                # thread skips what a helper has finished (search/smp.py)
-                jump = self._helpers_completed() + 1 if depth > 0 else 1
-                depth = min(max(depth + 1, jump), max_depth)
+            for depth in range(1, max_depth + 1):
                 if depth > 1 and ss[STOP]:
                     break  # stopped between iterations (or before the search began)
                 score = main.iterate(depth, prev)

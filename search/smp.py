@@ -10,11 +10,11 @@ nodes in the same order: odd helpers run every iteration one ply deeper than the
 thread, and each thread's own history table soon orders moves differently.
 
 Only the main thread's result is reported (search/searcher.py); a helper's results reach
-it through the table, and one more way: when the main thread finishes an iteration and
-a helper has already finished a deeper one, the main thread goes on one ply beyond the
-helper's depth (the table holds every node of that iteration, so the plies between
-would mostly repeat it); and when the search ends on the clock or a stop with a helper's
-finished iteration deeper than the main thread's, the helper's move is played. Each helper polls its own ``ss[STOP]``: the ``Searcher``
+it through the table, and one more way: when the search ends on the clock or a stop
+with a helper's finished iteration deeper than the main thread's, the helper's move is
+played. (The main thread does not skip ahead to a depth a helper has finished: with one
+helper a ply ahead, the two then searched the same depth, and the main thread needed
+1.33x fewer nodes to depth with a helper instead of 1.64x.) Each helper polls its own ``ss[STOP]``: the ``Searcher``
 sets every thread's flag on ``stop()`` and at the hard time limit, and the helpers' when
 the main thread has finished.
 """

@@ -14,9 +14,11 @@ it through the table, and one more way: when the search ends on the clock or a s
 with a helper's finished iteration deeper than the main thread's, the helper's move is
 played. (The main thread does not skip ahead to a depth a helper has finished: with one
 helper a ply ahead, the two then searched the same depth, and the main thread needed
-1.33x fewer nodes to depth with a helper instead of 1.64x.) Each helper polls its own ``ss[STOP]``: the ``Searcher``
-sets every thread's flag on ``stop()`` and at the hard time limit, and the helpers' when
-the main thread has finished.
+1.33x fewer nodes to depth with a helper instead of 1.64x.)
+
+Each helper polls its own ``ss[STOP]``: the ``Searcher`` sets every thread's flag on
+``stop()`` and at the hard time limit, and the helpers' when the main thread has
+finished.
 """
 from __future__ import annotations
 

@@ -135,16 +135,20 @@ def hand_weights(game) -> dict:
 TUNED_LIKE = {"caparandom": "capablanca", "sultanrandom": "sultan"}
 
 
+def _named_file(name: str, directory: Path) -> Path:
+    return Path(directory) / f"{name}.json"
+
+
 def tuned_file(game, directory: Path = TUNED_DIR) -> Path:
     """Where the tuner writes ``game``'s tuned weights."""
-    return Path(directory) / f"{game.name}.json"
+    return _named_file(game.name, directory)
 
 
 def _tuned_source(game, directory: Path) -> Path | None:
     """The tuned file ``game`` plays with: its own, else its standard game's (TUNED_LIKE)."""
     for name in (game.name, TUNED_LIKE.get(game.name)):
-        if name is not None and (Path(directory) / f"{name}.json").is_file():
-            return Path(directory) / f"{name}.json"
+        if name is not None and _named_file(name, directory).is_file():
+            return _named_file(name, directory)
     return None
 
 

@@ -35,20 +35,13 @@ def test_uci_threads_option_through_python_chess():
         engine.quit()
 
 
-def _depth(line: str, prefix: str) -> int:
-    """The depth of a thinking line that starts with ``prefix`` and the depth (else 0):
-    with helper threads the main thread may skip depths a helper has finished."""
-    words = line[len(prefix):].split() if line.startswith(prefix) else []
-    return int(words[0]) if words and words[0].isdigit() else 0
-
-
 def _uci_threads_while_searching(eng: EngineProcess, threads: int) -> int:
     """OS threads of the engine process during a ``go infinite`` with ``threads``."""
     eng.send(f"setoption name Threads value {threads}", "position startpos")
     eng.sync_uci()
     start = eng.mark()
     eng.send("go infinite")
-    eng.expect(lambda s: _depth(s, "info depth ") >= 3, 60, start)  # depths may skip
+    eng.expect(lambda s: s.startswith("info depth 3 "), 60, start)
     count = os_threads(eng)
     eng.send("stop")
     eng.expect("bestmove", 30, start)
@@ -84,7 +77,7 @@ def test_xboard_cores():
             eng.sync_xboard(cores)
             start = eng.mark()
             eng.send("analyze")
-            eng.expect(lambda s: _depth(s, "") >= 3, 60, start)  # thinking output, depth 3+
+            eng.expect(lambda s: s.startswith("3 "), 60, start)  # thinking output, depth 3
             counts[cores] = os_threads(eng)
             eng.send("exit")
             eng.sync_xboard(10 + cores)
@@ -106,7 +99,7 @@ def test_uci_ponderhit_with_two_threads_answers_once_within_the_clock():
         for _ in range(3):
             start = eng.mark()
             eng.send("go ponder wtime 2000 btime 2000")
-            eng.expect(lambda s: _depth(s, "info depth ") >= 2, 30, start)  # pondering, helper running
+            eng.expect("info depth 2 ", 30, start)  # pondering, helper running
             hit = time.monotonic()
             eng.send("ponderhit")
             eng.expect("bestmove", 30, start)

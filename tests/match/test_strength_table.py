@@ -12,11 +12,11 @@ def _strength():
     return load_script("benchmarks/strength.py")
 
 
-def _write(path, games):
+def _write(path, games, event="Leyden match"):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         for i, (white, black, result, termination) in enumerate(games, 1):
-            rec = GameRecord(round=i, white=white, black=black, variant="batteries",
+            rec = GameRecord(round=i, white=white, black=black, variant="batteries", event=event,
                              start_fen=START, moves=["e2e4", "e7e5"], result=result,
                              termination=termination, extra={"MatchSeed": "7"},
                              comments={0: f"+0.10/{len(white)} 0.2s", 1: "+M2 0.1s"})
@@ -32,7 +32,7 @@ def test_table_scores_each_row_from_the_first_engine_and_groups_time_controls(tm
         ("leyden", "leyden-x4", "0-1", "time forfeit"),  # x4 wins with Black, on time
         ("leyden-x4", "leyden", "1/2-1/2", "normal"),
         ("leyden-x4", "leyden", "*", "unterminated"),    # interrupted: not counted
-    ])
+    ], event="Leyden strength: batteries time odds 4:1 (Leyden 1a2b3c4)")
     _write(str(results / "10+0.1" / "batteries-depth-5-vs-3.pgn"), [
         ("leyden-d3", "leyden-d5", "0-1", "normal"),
     ])
@@ -50,13 +50,13 @@ def test_table_scores_each_row_from_the_first_engine_and_groups_time_controls(tm
     odds = [line for line in text.splitlines() if "time odds" in line]
     assert len(odds) == 1 and "8+0.08 against 2+0.02" in odds[0]
     cells = [c.strip() for c in odds[0].split("|")]
-    assert cells[3:6] == ["4", "+2 -1 =1", "62.5%"]
+    assert cells[3:7] == ["1a2b3c4", "4", "+2 -1 =1", "62.5%"]  # the commit that played
     assert cells[-2] == "time forfeit 1"
     # depth from the move comments (White's only: mate scores carry none), by engine:
     # len("leyden-x4") = 9 in the two games it had White, len("leyden") = 6 in the others
     assert cells[-3] == "9.0 : 6.0"
     depth = [line for line in text[slow:].splitlines() if "depth 5 vs 3" in line]
-    assert len(depth) == 1 and "| 1 | +1 -0 =0 |" in depth[0]
+    assert len(depth) == 1 and "| ? | 1 | +1 -0 =0 |" in depth[0]  # no commit named
     assert "Opening seed(s): 7." in text
     _check_chart(tmp_path / "strength.svg")
 
@@ -89,3 +89,6 @@ def test_plan_covers_every_game(capsys):
     # the games without another implementation are played at time and depth odds
     assert sum("--variant batteries" in c for c in commands) == 2
     assert all("--games 10" in c and "--resume" in c for c in commands)
+    # each match's Event tag names the commit that plays, for the table's Leyden column
+    revision = strength.leyden_revision()
+    assert revision != "?" and all(f"(Leyden {revision})" in c for c in commands)

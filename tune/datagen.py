@@ -160,7 +160,8 @@ def generate(settings: Settings, games: int, out: Path, concurrency: int = 1, lo
     """Play the games of ``range(games)`` not yet in ``out`` and append them; returns the
     positions written. ``concurrency`` processes play one game each at a time."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    todo = [i for i in range(games) if i not in games_done(out)]
+    done = games_done(out)  # read once: the file can hold a hundred thousand lines
+    todo = [i for i in range(games) if i not in done]
     if not todo:
         log(f"{out}: all {games} games done")
         return 0

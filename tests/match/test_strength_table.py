@@ -58,6 +58,7 @@ def test_table_scores_each_row_from_the_first_engine_and_groups_time_controls(tm
     depth = [line for line in text[slow:].splitlines() if "depth 5 vs 3" in line]
     assert len(depth) == 1 and "| ? | 1 | +1 -0 =0 |" in depth[0]  # no commit named
     assert "Opening seed(s): 7." in text
+    assert "Openings: 6 balanced random plies" in text  # the header's numbers filled in
     _check_chart(tmp_path / "strength.svg")
 
 

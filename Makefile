@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-smp depth profile samples match strength datagen tune play screenshots clean
+.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-smp depth profile samples match strength datagen peer-data tune play screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -85,6 +85,11 @@ CONCURRENCY ?= 1
 DATAGEN_ARGS ?= $(GAME) --games $(GAMES) --nodes $(NODES) --concurrency $(CONCURRENCY)
 datagen: build
 	nice -n 15 $(PYTHON) -m tune.datagen $(DATAGEN_ARGS)
+# a peer engine playing itself: its games and their positions in data/tune/GAME-PEER.*
+PEER ?= fairy-stockfish
+PEER_NODES ?= 20000
+peer-data: build
+	nice -n 15 $(PYTHON) benchmarks/peer_games.py $(GAME) --peer $(PEER) --games $(GAMES) --nodes $(PEER_NODES) --concurrency $(CONCURRENCY)
 TUNE_ARGS ?= $(GAME) --datagen-command "python -m tune.datagen $(DATAGEN_ARGS)"
 tune: $(STAMP)
 	nice -n 15 $(PYTHON) -m tune.texel $(TUNE_ARGS)

@@ -64,33 +64,43 @@ class PlayedGame:
     lines: list[str]
 
 
-class _Player:
-    """One process's searcher and quiescence tools (kept from game to game)."""
+class QuietTest:
+    """``quiet(pos)``: is ``pos`` a position to keep? Not in check, and Leyden's
+    quiescence search finds no capture that changes its static evaluation (Ender's
+    Chess: a turn's start, as mid-turn positions belong to the same turn)."""
 
-    def __init__(self, settings: Settings):
-        from search import Searcher
+    def __init__(self, game):
         from search.evaluate import build_eval
         from search.state import MAX_MOVES, MAX_SPLY, new_state
         from search.tt import new_table
+        self.game = game
+        self.ev = build_eval(game)
+        self.ss = new_state()
+        self.tt = new_table(1)
+        self.buf = np.zeros(MAX_SPLY * MAX_MOVES, np.int64)
+
+    def __call__(self, pos: Position) -> bool:
+        from .kernels import quiescence_gap
+        if self.game.multi_action:
+            if pos.st[L.S_ACTIONS] != 0:
+                return False
+        elif pos.in_check():
+            return False
+        return quiescence_gap(pos.tables.G, pos.board.copy(), pos.st.copy(), pos.undo.copy(),
+                              self.buf, self.tt, self.ss, self.ev) == 0
+
+
+class _Player:
+    """One process's searcher and quiescence test (kept from game to game)."""
+
+    def __init__(self, settings: Settings):
+        from search import Searcher
         from match.openings import OpeningBook
         self.settings = settings
         self.game = find_game(settings.game)
         self.searcher = Searcher(hash_mb=settings.hash_mb, threads=1)
         self.book = OpeningBook(self.game, settings.seed, plies=settings.random_plies)
-        self.ev = build_eval(self.game)
-        self.q_ss = new_state()
-        self.q_tt = new_table(1)
-        self.q_buf = np.zeros(MAX_SPLY * MAX_MOVES, np.int64)
-
-    def quiet(self, pos: Position) -> bool:
-        from .kernels import quiescence_gap
-        if self.game.multi_action:
-            if pos.st[L.S_ACTIONS] != 0:
-                return False  # only turn starts: mid-turn positions are the same turn
-        elif pos.in_check():
-            return False
-        return quiescence_gap(pos.tables.G, pos.board.copy(), pos.st.copy(), pos.undo.copy(),
-                              self.q_buf, self.q_tt, self.q_ss, self.ev) == 0
+        self.quiet = QuietTest(self.game)
 
     def play(self, index: int) -> PlayedGame:
         from search import Limits

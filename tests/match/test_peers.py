@@ -168,3 +168,22 @@ def test_depth_benchmark_reports_leyden_and_fairy_stockfish():
     assert all(depth >= 3 and nodes > 1000 for depth, nodes in rows.values())
     gap = rows["Fairy-Stockfish"][0] - rows["Leyden"][0]
     assert f"Leyden is {abs(gap)} plies" in out.stdout
+
+
+def test_peer_self_play_for_the_tuner(tmp_path):
+    # benchmarks/peer_games.py: two Fairy-Stockfish play each other, the games become
+    # labelled positions in the tuner's format
+    need("fairy-stockfish")
+    from tune.positions import RESULTS, read_data
+    script = load_script("benchmarks/peer_games.py")
+    assert script.main(["capablanca", "--games", "2", "--nodes", "2000", "--concurrency", "2",
+                        "--quiet", "--out-dir", str(tmp_path)]) == 0
+    games = read_games(str(tmp_path / "capablanca-fairy-stockfish.pgn"))
+    positions, headers, game_of = read_data(tmp_path / "capablanca-fairy-stockfish.txt")
+    assert len(games) == len(headers) == 2 and positions
+    for i, (g, h) in enumerate(zip(games, headers)):
+        assert g.tags["White"] != g.tags["Black"] and f"result {g.result}" in h
+        labels = {label for (label, _), game in zip(positions, game_of) if game == i}
+        assert labels <= {RESULTS[g.result]}
+    # a game the peer does not play is refused
+    assert script.main(["batteries", "--games", "2", "--out-dir", str(tmp_path)]) == 2

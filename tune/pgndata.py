@@ -1,0 +1,109 @@
+"""Training positions from finished games in PGN: any engines' games, such as a peer
+playing itself in ``leyden match``, labelled with their results.
+
+    python -m tune.pgndata capablanca games.pgn [more.pgn ...] --out data/tune/capablanca-peer.txt
+
+Self-play at a few thousand nodes a move (tune/datagen.py) only shows the evaluation
+positions Leyden itself steers into; a stronger engine's games add the ones Leyden
+misjudges (a king attack it does not see coming). Kept, as in datagen: positions of the
+game's ``Variant`` after the opening (the move commented "end of opening", else the
+start) and ``--skip-plies`` more, the side to move not in check, quiet by Leyden's own
+quiescence search (Ender's Chess: turn starts only). Games without a result, or not
+ended by the rules or an agreed adjudication (a forfeit, a crash), are skipped: their
+result says nothing about the position. The output is the datagen format, one header
+per game, so the tuner holds out whole games; a rerun rewrites the file.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from match.pgn import ADJUDICATION, NORMAL, read_games
+from movegen import Position
+from movegen.games import find_game
+
+from .datagen import QuietTest
+from .positions import RESULTS, result_text
+
+OPENING_END = "end of opening"
+#: PGN Termination tags whose result came from the game itself
+SOUND_ENDINGS = {NORMAL, ADJUDICATION}
+
+
+def opening_plies(comments: dict) -> int:
+    """Plies of the opening: up to the move commented "end of opening" (0 if none)."""
+    ends = [i + 1 for i, text in comments.items() if OPENING_END in text]
+    return min(ends) if ends else 0
+
+
+def game_lines(game, quiet: QuietTest, skip_plies: int) -> tuple[str, list[str]] | None:
+    """(header, position lines) of one PGN game, or None when it is not usable."""
+    tags = game.tags
+    if game.result not in RESULTS or tags.get("Termination", NORMAL) not in SOUND_ENDINGS:
+        return None
+    pos = Position(quiet.game, tags.get("FEN")) if tags.get("FEN") else Position(quiet.game)
+    first = opening_plies(game.comments) + skip_plies
+    label = result_text(RESULTS[game.result])
+    kept = []
+    for ply, move in enumerate(game.moves):
+        if ply >= first and quiet(pos):
+            kept.append(f"{label} {pos.fen()}")
+        pos.push(move)
+    header = (f"variant {quiet.game.name} white {tags.get('White', '?')} black {tags.get('Black', '?')} "
+              f"result {game.result} plies {len(game.moves)} positions {len(kept)}")
+    return header, kept
+
+
+def convert(game_name: str, pgns: list[str], out: Path, skip_plies: int = 8, log=print) -> int:
+    """Write the positions of every usable ``game_name`` game of ``pgns`` to ``out``;
+    returns the positions written."""
+    quiet = QuietTest(find_game(game_name))
+    index = 0
+    written = 0
+    skipped = 0
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out, "w") as f:
+        for path in pgns:
+            for game in read_games(path):
+                if game.tags.get("Variant", "normal") != game_name:
+                    continue
+                lines = game_lines(game, quiet, skip_plies)
+                if lines is None:
+                    skipped += 1
+                    continue
+                header, kept = lines
+                f.write(f"# game {index} {header}\n" + "".join(line + "\n" for line in kept))
+                index += 1
+                written += len(kept)
+    log(f"{out}: {written} positions of {index} {game_name} games ({skipped} skipped: no result "
+        f"or not ended by the rules)")
+    return written
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tune.pgndata", description=__doc__.split("\n\n")[0])
+    ap.add_argument("game", help="the game (normal, capablanca, ...)")
+    ap.add_argument("pgn", nargs="+", help="PGN files (games of other variants are ignored)")
+    ap.add_argument("--out", required=True, help="the data file to write")
+    ap.add_argument("--skip-plies", type=int, default=8,
+                    help="plies after the opening not recorded (default 8)")
+    args = ap.parse_args(argv)
+    try:
+        find_game(args.game)
+    except (KeyError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    missing = [p for p in args.pgn if not Path(p).is_file()]
+    if missing:
+        print(f"error: no such file: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    if args.skip_plies < 0:
+        print("error: --skip-plies must be 0 or more", file=sys.stderr)
+        return 2
+    convert(args.game, args.pgn, Path(args.out), args.skip_plies)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

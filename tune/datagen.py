@@ -35,6 +35,7 @@ from movegen import Position
 from movegen import layout as L
 from movegen.games import find_game
 
+from . import game_argument
 from .positions import RESULTS, read_data, result_text
 
 ADJ_WIN_CP = 1000
@@ -205,7 +206,7 @@ def generate(settings: Settings, games: int, out: Path, concurrency: int = 1, lo
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tune.datagen", description=__doc__.split("\n\n")[0])
-    ap.add_argument("game", help="the game (normal, capablanca, ...)")
+    ap.add_argument("game", type=game_argument, help="the game (normal, capablanca, ...)")
     ap.add_argument("--games", type=int, default=100, help="games the output file should hold (default 100)")
     ap.add_argument("--nodes", type=int, default=3000, help="nodes per move (default 3000)")
     ap.add_argument("--random-plies", type=int, default=8, help="random opening plies (default 8)")
@@ -217,11 +218,6 @@ def main(argv=None) -> int:
     ap.add_argument("--concurrency", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--out", help=f"output file (default {DATA_DIR}/GAME.txt)")
     args = ap.parse_args(argv)
-    try:
-        find_game(args.game)
-    except (KeyError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
     for name in ("games", "nodes", "concurrency", "max_plies"):
         if getattr(args, name) < 1:
             print(f"error: --{name.replace('_', '-')} must be 1 or more", file=sys.stderr)
@@ -229,9 +225,9 @@ def main(argv=None) -> int:
     if args.random_plies < 0 or args.skip_plies < 0:
         print("error: --random-plies and --skip-plies must be 0 or more", file=sys.stderr)
         return 2
-    settings = Settings(args.game, args.nodes, args.random_plies, args.skip_plies, args.seed,
+    settings = Settings(args.game.name, args.nodes, args.random_plies, args.skip_plies, args.seed,
                         max_plies=args.max_plies)
-    out = Path(args.out) if args.out else DATA_DIR / f"{args.game}.txt"
+    out = Path(args.out) if args.out else DATA_DIR / f"{args.game.name}.txt"
     generate(settings, args.games, out, args.concurrency, log=lambda text: print(text, flush=True))
     return 0
 

@@ -23,6 +23,7 @@ from match.pgn import ADJUDICATION, NORMAL, read_games
 from movegen import Position
 from movegen.games import find_game
 
+from . import game_argument
 from .datagen import QuietTest
 from .positions import RESULTS, result_text
 
@@ -83,17 +84,12 @@ def convert(game_name: str, pgns: list[str], out: Path, skip_plies: int = 8, log
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tune.pgndata", description=__doc__.split("\n\n")[0])
-    ap.add_argument("game", help="the game (normal, capablanca, ...)")
+    ap.add_argument("game", type=game_argument, help="the game (normal, capablanca, ...)")
     ap.add_argument("pgn", nargs="+", help="PGN files (games of other variants are ignored)")
     ap.add_argument("--out", required=True, help="the data file to write")
     ap.add_argument("--skip-plies", type=int, default=8,
                     help="plies after the opening not recorded (default 8)")
     args = ap.parse_args(argv)
-    try:
-        find_game(args.game)
-    except (KeyError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
     missing = [p for p in args.pgn if not Path(p).is_file()]
     if missing:
         print(f"error: no such file: {', '.join(missing)}", file=sys.stderr)
@@ -101,7 +97,7 @@ def main(argv=None) -> int:
     if args.skip_plies < 0:
         print("error: --skip-plies must be 0 or more", file=sys.stderr)
         return 2
-    convert(args.game, args.pgn, Path(args.out), args.skip_plies)
+    convert(args.game.name, args.pgn, Path(args.out), args.skip_plies)
     return 0
 
 

@@ -34,11 +34,12 @@ from pathlib import Path
 
 import numpy as np
 
-from movegen.games import Game, find_game
+from movegen.games import Game
 from search.evaluate import eval_table
 from search.state import new_state
 from search.weights import TUNED_DIR, hand_weights, tuned_file, weights
 
+from . import game_argument
 from .kernels import eval_batch
 from .params import Param, changes, tunable, with_piece_entries
 from .positions import PositionSet, load_positions
@@ -201,7 +202,7 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tune.texel", description=__doc__.split("\n\n")[0])
-    ap.add_argument("game", help="the game (normal, capablanca, ...)")
+    ap.add_argument("game", type=game_argument, help="the game (normal, capablanca, ...)")
     ap.add_argument("--data", nargs="+", help=f"data files (default {DATA_DIR}/GAME.txt)")
     ap.add_argument("--holdout", type=float, default=0.1, help="share of the games held out for validation (default 0.1)")
     ap.add_argument("--passes", type=int, default=50, help="most passes (default 50)")
@@ -216,19 +217,15 @@ def main(argv=None) -> int:
                     help="the command that made the data, recorded in the tuned file")
     argv = sys.argv[1:] if argv is None else argv
     args = ap.parse_args(argv)
-    try:
-        game = find_game(args.game)
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    game = args.game
     if not 0 < args.holdout < 1 or args.passes < 1 or args.minutes <= 0 or args.ridge < 0:
         print("error: --holdout must be in (0, 1), --passes and --minutes positive, --ridge 0 or more",
               file=sys.stderr)
         return 2
-    paths = args.data or [DATA_DIR / f"{args.game}.txt"]
+    paths = args.data or [DATA_DIR / f"{game.name}.txt"]
     missing = [str(p) for p in paths if not Path(p).is_file()]
     if missing:
-        print(f"error: no data file {', '.join(missing)} (make it with python -m tune.datagen {args.game})",
+        print(f"error: no data file {', '.join(missing)} (make it with python -m tune.datagen {game.name})",
               file=sys.stderr)
         return 2
     try:

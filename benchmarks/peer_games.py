@@ -29,13 +29,12 @@ from tune.pgndata import convert  # noqa: E402
 DATA_DIR = Path(ROOT) / "data" / "tune"
 
 
-def match_argv(args, pgn: Path) -> list[str]:
-    tokens = engine_tokens(args.peer, args.game)
+def match_argv(args, pgn: Path, first: list[str], second: list[str]) -> list[str]:
     argv = ["--variant", args.game, "--games", str(args.games), "--tc", f"nodes={args.nodes}",
             "--pgn", str(pgn), "--resume", "--seed", str(args.seed),
             "--concurrency", str(args.concurrency), "--resign", "score=1000", "count=6",
             "--event", f"{args.peer} self-play for tuning",
-            "--engine", *tokens, "--engine", f"name={args.peer}-2", *tokens[1:]]
+            "--engine", *first, "--engine", *second]
     if not args.game.endswith("random"):
         argv += ["--random-plies", str(args.random_plies)]
     if args.quiet:
@@ -59,14 +58,15 @@ def main(argv=None) -> int:
         print(f"error: {args.peer} does not play {args.game} here "
               f"(it plays {', '.join(PEERS[args.peer]['games'])})", file=sys.stderr)
         return 2
-    try:
-        engine_tokens(args.peer, args.game)
+    try:  # two instances of the peer, named apart
+        first = engine_tokens(args.peer, args.game)
+        second = engine_tokens(args.peer, args.game, name=f"{args.peer}-2")
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     stem = Path(args.out_dir) / f"{args.game}-{args.peer}"
     stem.parent.mkdir(parents=True, exist_ok=True)
-    status = runner.cli(match_argv(args, stem.with_suffix(".pgn")))
+    status = runner.cli(match_argv(args, stem.with_suffix(".pgn"), first, second))
     convert(args.game, [str(stem.with_suffix(".pgn"))], stem.with_suffix(".txt"))
     return status
 

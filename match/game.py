@@ -34,6 +34,7 @@ from .pgn import (
     ABANDONED,
     ADJUDICATION,
     NORMAL,
+    OPENING_END,
     RULES_INFRACTION,
     TIME_FORFEIT,
     UNTERMINATED,
@@ -237,7 +238,7 @@ def play_game(round_no: int, opening: Opening, white: EngineSpec, black: EngineS
         for m in opening.moves:
             push(m, pos.turn)
         if opening.moves:
-            rec.comments[len(rec.moves) - 1] = "end of opening"
+            rec.comments[len(rec.moves) - 1] = OPENING_END
         adj = settings.adjudication
         while True:
             if stop is not None and stop.is_set():

@@ -20,6 +20,8 @@ RULES_INFRACTION = "rules infraction"
 ABANDONED = "abandoned"
 UNTERMINATED = "unterminated"
 EMERGENCY = "emergency"
+#: the comment after the last opening move (the engines play from the next one)
+OPENING_END = "end of opening"
 
 
 @dataclass

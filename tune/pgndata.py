@@ -19,7 +19,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from match.pgn import ADJUDICATION, NORMAL, read_games
+from match.pgn import ADJUDICATION, NORMAL, OPENING_END, read_games
 from movegen import Position
 from movegen.games import find_game
 
@@ -27,7 +27,6 @@ from . import game_argument
 from .datagen import QuietTest
 from .positions import RESULTS, result_text
 
-OPENING_END = "end of opening"
 #: PGN Termination tags whose result came from the game itself
 SOUND_ENDINGS = {NORMAL, ADJUDICATION}
 
@@ -43,7 +42,7 @@ def game_lines(game, quiet: QuietTest, skip_plies: int) -> tuple[str, list[str]]
     tags = game.tags
     if game.result not in RESULTS or tags.get("Termination", NORMAL) not in SOUND_ENDINGS:
         return None
-    pos = Position(quiet.game, tags.get("FEN")) if tags.get("FEN") else Position(quiet.game)
+    pos = Position(quiet.game, tags.get("FEN"))
     first = opening_plies(game.comments) + skip_plies
     label = result_text(RESULTS[game.result])
     kept = []

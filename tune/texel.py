@@ -162,10 +162,11 @@ def data_summary(headers: list[str]) -> dict:
 
 def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
          seconds: float = float("inf"), ridge: float = RIDGE, log=print,
-         start: str = "hand") -> dict:
+         start: str = "hand", hold: tuple[str, ...] = ()) -> dict:
     """Fit ``game``'s weights on the data files; returns the record of the tuned file.
     ``start``: "hand" starts from the hand weights, "tuned" from the weights the engine
-    plays with (its tuned file on top of them: a new term fitted on an old fit)."""
+    plays with (its tuned file on top of them: a new term fitted on an old fit).
+    ``hold``: weight names kept at their starting values (a term a fit abused)."""
     t0 = time.perf_counter()
     positions, headers = load_positions(game, data_paths)
     if len(positions) < 20:
@@ -179,7 +180,10 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
     ev = obj.table(first)
     obj.k = fit_k(obj.evals(ev, train), train.results)
     before = obj.loss(ev), obj.loss(ev, validation)
-    params = tunable(game, first)
+    unknown = sorted(set(hold) - set(first))
+    if unknown:
+        raise ValueError(f"no weight named {', '.join(unknown)} in {game.name}")
+    params = [p for p in tunable(game, first) if p.key not in hold]
     log(f"K = {obj.k:.6f} per centipawn; {start} weights: train loss {before[0]:.6f}, "
         f"validation loss {before[1]:.6f}; {len(params)} parameters")
     w, _ = local_search(obj, first, params, passes, seconds, ridge, log)
@@ -193,6 +197,7 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
         "k": round(obj.k, 8),
         "ridge": ridge,
         "start": start,
+        "held": sorted(hold),
         "loss": {"train_before": round(before[0], 6), "train_after": round(after[0], 6),
                  "validation_before": round(before[1], 6), "validation_after": round(after[1], 6)},
         "positions": {"train": len(train), "validation": len(validation)},
@@ -212,6 +217,8 @@ def main(argv=None) -> int:
     ap.add_argument("--start", choices=("hand", "tuned"), default="hand",
                     help="start from the hand weights (default) or from the game's tuned "
                          "file on top of them (the ridge then holds weights near those)")
+    ap.add_argument("--hold", nargs="+", default=[], metavar="WEIGHT",
+                    help="weights kept at their starting values, e.g. super_piece_vs_light")
     ap.add_argument("--out", help=f"tuned file (default {TUNED_DIR}/GAME.json)")
     ap.add_argument("--datagen-command", default="",
                     help="the command that made the data, recorded in the tuned file")
@@ -230,7 +237,8 @@ def main(argv=None) -> int:
         return 2
     try:
         record = tune(game, paths, args.holdout, args.passes, args.minutes * 60, args.ridge,
-                      log=lambda text: print(text, flush=True), start=args.start)
+                      log=lambda text: print(text, flush=True), start=args.start,
+                      hold=tuple(args.hold))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

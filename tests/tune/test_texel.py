@@ -181,3 +181,20 @@ def test_ridge_holds_weights_at_their_start():
     # a step of 1 centipawn costs 1.0, far more than any loss (at most 1) can gain
     assert held == hand and held_loss == pytest.approx(obj.loss(obj.table(hand)))
     assert free != hand and free_loss < held_loss
+
+
+def test_held_weights_keep_their_start_values(tmp_path, capsys):
+    out = tmp_path / "held.json"
+    args = ["capablanca", "--data", str(DATA / "capablanca.txt"), "--passes", "1", "--out", str(out)]
+    assert texel_main(args + ["--hold", "material_mg", "super_piece_vs_light"]) == 0
+    held = json.loads(out.read_text())
+    assert texel_main(args) == 0
+    free = json.loads(out.read_text())
+    # the free fit moves both (the hand values are not this data's optimum); the held one neither
+    assert "material_mg" in free["weights"] and "super_piece_vs_light" in free["weights"]
+    assert "material_mg" not in held["weights"] and "super_piece_vs_light" not in held["weights"]
+    assert held["held"] == ["material_mg", "super_piece_vs_light"] and free["held"] == []
+    assert held["loss"]["train_after"] < held["loss"]["train_before"]
+    capsys.readouterr()
+    assert _status(args + ["--hold", "no_such_weight"]) == 2
+    assert "no weight named no_such_weight" in capsys.readouterr().err

@@ -167,6 +167,10 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
     ``start``: "hand" starts from the hand weights, "tuned" from the weights the engine
     plays with (its tuned file on top of them: a new term fitted on an old fit).
     ``hold``: weight names kept at their starting values (a term a fit abused)."""
+    hand = with_piece_entries(game, hand_weights(game))
+    unknown = sorted(set(hold) - set(hand))  # before the slow load, not after it
+    if unknown:
+        raise ValueError(f"no weight named {', '.join(unknown)} in {game.name}")
     t0 = time.perf_counter()
     positions, headers = load_positions(game, data_paths)
     if len(positions) < 20:
@@ -175,14 +179,10 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
     log(f"{len(positions)} positions from {len(headers)} games ({len(train)} training, "
         f"{len(validation)} validation), loaded in {time.perf_counter() - t0:.1f} s")
     obj = Objective(game, train, validation)
-    hand = with_piece_entries(game, hand_weights(game))
     first = hand if start == "hand" else with_piece_entries(game, weights(game))
     ev = obj.table(first)
     obj.k = fit_k(obj.evals(ev, train), train.results)
     before = obj.loss(ev), obj.loss(ev, validation)
-    unknown = sorted(set(hold) - set(first))
-    if unknown:
-        raise ValueError(f"no weight named {', '.join(unknown)} in {game.name}")
     params = [p for p in tunable(game, first) if p.key not in hold]
     log(f"K = {obj.k:.6f} per centipawn; {start} weights: train loss {before[0]:.6f}, "
         f"validation loss {before[1]:.6f}; {len(params)} parameters")

@@ -41,6 +41,9 @@ from match.stats import WHITE_SCORE, Tally, fmt_elo  # noqa: E402
 
 GAMES = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom", "batteries", "enders")
 SELF_PLAY = ("batteries", "enders")  # no other engine plays them
+#: the Leyden the strength issue counts from: in the games no peer plays, the Leyden of
+#: today plays it at equal time (``--baseline``)
+BASELINE = "2da1ad8"
 
 
 def leyden_tokens(name: str = "leyden", *extra: str) -> list[str]:
@@ -63,6 +66,12 @@ def plan(args, quiet: bool = False) -> list[dict]:
                              first=leyden_tokens(f"leyden-d{args.depth + 2}", f"depth={args.depth + 2}"),
                              second=leyden_tokens(f"leyden-d{args.depth}", f"depth={args.depth}"),
                              tc=base, note=f"fixed depth within the {base} clock"))
+            if args.baseline:
+                todo.append(dict(game=game, label=f"leyden {args.baseline}", first=leyden_tokens(),
+                                 second=[f"name=leyden-{args.baseline}",
+                                         f"cmd={sys.executable} -m engine", "proto=xboard",
+                                         f"dir={baseline_dir(args.baseline)}"],
+                                 tc=base, note="equal time", baseline=args.baseline))
             continue
         for peer in args.peers.split(","):
             if game not in PEERS[peer]["games"]:
@@ -82,6 +91,21 @@ def _scaled(tc: str, factor: int) -> str:
     if inc:
         text += f"+{float(inc) * factor:g}"
     return text
+
+
+def baseline_dir(commit: str) -> str:
+    """Where the baseline commit's checkout lives (a git worktree, made by
+    ``prepare_baseline`` before its first match)."""
+    return os.path.join(os.path.expanduser("~"), ".cache", "leyden", f"baseline-{commit}")
+
+
+def prepare_baseline(commit: str) -> None:
+    """Check the baseline commit out beside this one and compile its kernels, so that its
+    first game does not spend its clock compiling."""
+    where = baseline_dir(commit)
+    if not os.path.isdir(where):
+        subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", where, commit], check=True)
+    subprocess.run([sys.executable, "-m", "engine", "warmup"], cwd=where, check=True)
 
 
 def tc_dir(args, tc: str) -> str:
@@ -221,7 +245,9 @@ def write_table(args) -> str:
         "",
         "Batteries and Ender's Chess have no other implementation: their rows show Leyden "
         "with more time (or a deeper fixed search) against itself, a sanity check that "
-        "deeper search wins and so that the evaluation points the right way.",
+        "deeper search wins and so that the evaluation points the right way, and Leyden "
+        f"against the Leyden of commit {args.baseline or BASELINE} at equal time (the "
+        "strength issue's baseline: how much the work since has bought).",
         "",
     ]
     return "\n".join(lines)
@@ -239,6 +265,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--odds", type=int, default=4, help="time odds factor for the self-play rows")
     ap.add_argument("--depth", type=int, default=3, help="shallow depth of the depth-odds rows")
+    ap.add_argument("--baseline", default=BASELINE,
+                    help=f"in the self-play games, also play this Leyden commit at equal time "
+                         f"(default {BASELINE}, the strength issue's; '' for none)")
     ap.add_argument("--only", default=None, help="comma-separated games (default: all)")
     ap.add_argument("--peers", default=",".join(PEERS))
     ap.add_argument("--results", default=os.path.join(ROOT, "benchmarks", "strength"))
@@ -259,6 +288,8 @@ def main(argv=None) -> int:
                 continue
             names = [spec[0].split("=", 1)[1] for spec in (m["first"], m["second"])]
             print(f"== {m['game']}: {names[0]} vs {names[1]} ({m['label']})", flush=True)
+            if m.get("baseline"):
+                prepare_baseline(m["baseline"])
             status = runner.cli(argv_m)
             if status == 130:
                 print("interrupted: writing the table of what was played", file=sys.stderr)

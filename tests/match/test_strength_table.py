@@ -87,10 +87,17 @@ def test_plan_covers_every_game(capsys):
     commands = capsys.readouterr().out.splitlines()
     games = {c.split("--variant ")[1].split()[0] for c in commands}
     assert games == set(strength.GAMES)
-    # the games without another implementation are played at time and depth odds
-    assert sum("--variant batteries" in c for c in commands) == 2
+    # the games without another implementation are played at time and depth odds, and
+    # against the strength issue's baseline commit at equal time, from its own checkout
+    batteries = [c for c in commands if "--variant batteries" in c]
+    assert len(batteries) == 3
+    baseline = [c for c in batteries if f"name=leyden-{strength.BASELINE}" in c]
+    assert len(baseline) == 1 and f"dir={strength.baseline_dir(strength.BASELINE)}" in baseline[0]
+    assert "tc=" not in baseline[0]  # both sides on the match's clock
     assert all("--games 10" in c and "--resume" in c for c in commands)
     # each match's Event tag names the commit that plays, for the table's Leyden column
     # (`?` where git cannot name it, as in a checkout without its history)
     revision = strength.leyden_revision()
     assert revision and all(f"(Leyden {revision})" in c for c in commands)
+    assert strength.main(["--dry-run", "--only", "batteries", "--baseline", ""]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2

@@ -176,3 +176,43 @@ def enders_pseudo_legal(G, board, st, m, buf, at):
     if t == 0 or (st[S_MOVED] >> cell_of(G, fr)) & 1:
         return False
     return listed(buf, at, gen_piece(G, board, buf, at, fr, t, side), m)
+
+
+@kernel
+def _passes(fr, to):
+    """The square a two-square step passes over (a Bishop's, which it blocks), else -1.
+    Any even difference yields a square; for a leap that square is harmless extra
+    caution: it only makes two moves look dependent."""
+    return (fr + to) // 2 if (to - fr) % 2 == 0 else -1
+
+
+@kernel
+def _touches(a, b, c, d):
+    """Do the squares of the move a->b (with the one it passes) meet those of c->d?"""
+    ab = (a, b, _passes(a, b))
+    cd = (c, d, _passes(c, d))
+    for x in ab:
+        for y in cd:
+            if x == y and x >= 0:
+                return True
+    return False
+
+
+@kernel
+def reordered_turn(G, board, st, undo, m):
+    """Is ``m`` a piece move that commutes with the previous action of this turn (also a
+    piece move; neither captures nor enters the enemy gate, and their squares, the ones
+    a Bishop passes included, are all different) and starts on a lower square than it?
+    Then playing ``m`` first and the previous action second reaches the same position,
+    so a search may skip this order: of the orders of independent moves it keeps only the
+    one with rising origin squares, and every position of the turn stays reachable."""
+    if st[S_ACTIONS] == 0 or m_flag(m) != F_NORMAL:
+        return False
+    last = st[S_PLY] - 1
+    prev = undo[last, U_MOVE]
+    if m_flag(prev) != F_NORMAL or undo[last, U_CAP] != EMPTY:
+        return False
+    a, c, d = m_from(prev), m_from(m), m_to(m)
+    if c > a or board[d] != EMPTY or d == gate(G, 1 - st[S_SIDE]):
+        return False
+    return not _touches(a, m_to(prev), c, d)

@@ -208,6 +208,6 @@ def test_strength_passes_the_cluster_on_to_every_match():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     commands = done.stdout.splitlines()
-    assert len(commands) == 2
+    assert len(commands) == 3  # time odds, depth odds, the baseline commit
     for line in commands:
         assert "--cluster tcp://10.0.0.1:8786" in line and "--concurrency" not in line

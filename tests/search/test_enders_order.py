@@ -55,14 +55,11 @@ def test_moves_that_meet_are_searched_in_both_orders():
     assert not _skipped(_after(fen, "d2c2"), "c5e3")
 
 
-def test_gate_entries_drops_and_first_actions_are_never_reordered():
+def test_gate_entries_and_first_actions_are_never_reordered():
     # a Knight entering the enemy gate ends the turn: never put first
     fen = "**1**/4R/1N3/5/5/5/5/5/5/n4/**1**[] w - - 0 1"  # Rook e10, Knight b9, Black a2
     assert not _skipped(_after(fen, "e10e8"), "b9c11")
     assert _skipped(_after(fen, "e10e8"), "b9a7")
-    # after a drop the next move is never skipped (a drop comes first in a turn)
-    pos = _after("**1**/5/2n2/5/5/5/5/5/4R/5/**1**[N] w - - 0 1", "N@c1")
-    assert not _skipped(pos, "e3e5")
     # the first action of a turn has nothing before it
     pos = Position("enders", FEN)
     assert not any(_skipped(pos, mv) for mv in pos.legal_moves())

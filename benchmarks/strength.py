@@ -46,8 +46,8 @@ SELF_PLAY = ("batteries", "enders")  # no other engine plays them
 BASELINE = "2da1ad8"
 
 
-def leyden_tokens(name: str = "leyden", *extra: str) -> list[str]:
-    return [f"name={name}", f"cmd={sys.executable} -m engine", "proto=xboard", f"dir={ROOT}", *extra]
+def leyden_tokens(name: str = "leyden", *extra: str, checkout: str = ROOT) -> list[str]:
+    return [f"name={name}", f"cmd={sys.executable} -m engine", "proto=xboard", f"dir={checkout}", *extra]
 
 
 def plan(args, quiet: bool = False) -> list[dict]:
@@ -68,9 +68,8 @@ def plan(args, quiet: bool = False) -> list[dict]:
                              tc=base, note=f"fixed depth within the {base} clock"))
             if args.baseline:
                 todo.append(dict(game=game, label=f"leyden {args.baseline}", first=leyden_tokens(),
-                                 second=[f"name=leyden-{args.baseline}",
-                                         f"cmd={sys.executable} -m engine", "proto=xboard",
-                                         f"dir={baseline_dir(args.baseline)}"],
+                                 second=leyden_tokens(f"leyden-{args.baseline}",
+                                                      checkout=baseline_dir(args.baseline)),
                                  tc=base, note="equal time", baseline=args.baseline))
             continue
         for peer in args.peers.split(","):

@@ -205,6 +205,20 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
     }
 
 
+def without_out(argv) -> list[str]:
+    """The arguments less ``--out``: the record is itself the output, and a scratch path of
+    the machine that ran the fit means nothing to whoever reruns it."""
+    kept, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--out":
+            skip = True
+        elif not arg.startswith("--out="):
+            kept.append(arg)
+    return kept
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tune.texel", description=__doc__.split("\n\n")[0])
     ap.add_argument("game", type=game_argument, help="the game (normal, capablanca, ...)")
@@ -243,7 +257,7 @@ def main(argv=None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     record["commands"] = {"datagen": args.datagen_command,
-                          "tune": shlex.join(["python", "-m", "tune.texel"] + list(argv))}
+                          "tune": shlex.join(["python", "-m", "tune.texel"] + without_out(argv))}
     out = Path(args.out) if args.out else tuned_file(game)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(record, indent=1) + "\n")

@@ -130,6 +130,7 @@ def test_command_line(tmp_path, capsys):
     assert record["data"]["games"] == 5 and record["weights"]
     assert record["commands"]["datagen"] == "python -m tune.datagen capablanca"
     assert record["commands"]["tune"].startswith("python -m tune.texel capablanca --data ")
+    assert "--out" not in record["commands"]["tune"] and str(out) not in record["commands"]["tune"]
     for args, message in ((["nosuchgame"], "unknown game"),
                           (["capablanca", "--data", str(tmp_path / "none.txt")], "no data file"),
                           (["capablanca", "--holdout", "1.5"], "--holdout")):

@@ -273,7 +273,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     if in_chk and legal == 0:
         return -MATE + ply  # every move was tried (nothing is pruned in check): mate
     bound = _bound(best, old_alpha, beta)
-    tt_store(tt, key, bestm, best, 0, bound, ply, ss[AGE])
+    tt_store(tt, key, bestm if bound != BOUND_UPPER else 0, best, 0, bound, ply, ss[AGE])
     return best
 
 
@@ -441,7 +441,9 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                         quiet_cutoff(board, st, buf, ss, ply, n0, i, depth)
                     break
     bound = _bound(best, old_alpha, beta)
-    tt_store(tt, key, bestm, best, depth, bound, ply, ss[AGE])
+    # a fail-low node's best-scoring move is noise (every score is a bound): keep the
+    # table's move rather than order the next visit by it
+    tt_store(tt, key, bestm if bound != BOUND_UPPER else 0, best, depth, bound, ply, ss[AGE])
     return best
 
 

@@ -151,6 +151,13 @@ def _bound(best, old_alpha, beta):
 
 
 @kernel
+def _table_move(bestm, bound):
+    """The move a node stores in the table: none when it failed low, whose best-scoring
+    move is noise among upper bounds (the entry then keeps the move it had)."""
+    return 0 if bound == BOUND_UPPER else bestm
+
+
+@kernel
 def _update_pv(ss, ply, m):
     ss[pv_slot(ply, ply)] = m
     end = ss[PV_LEN + ply + 1]
@@ -273,7 +280,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     if in_chk and legal == 0:
         return -MATE + ply  # every move was tried (nothing is pruned in check): mate
     bound = _bound(best, old_alpha, beta)
-    tt_store(tt, key, bestm if bound != BOUND_UPPER else 0, best, 0, bound, ply, ss[AGE])
+    tt_store(tt, key, _table_move(bestm, bound), best, 0, bound, ply, ss[AGE])
     return best
 
 
@@ -441,9 +448,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                         quiet_cutoff(board, st, buf, ss, ply, n0, i, depth)
                     break
     bound = _bound(best, old_alpha, beta)
-    # a fail-low node's best-scoring move is noise (every score is a bound): keep the
-    # table's move rather than order the next visit by it
-    tt_store(tt, key, bestm if bound != BOUND_UPPER else 0, best, depth, bound, ply, ss[AGE])
+    tt_store(tt, key, _table_move(bestm, bound), best, depth, bound, ply, ss[AGE])
     return best
 
 

@@ -15,13 +15,13 @@ LABEL = 300    # width of the "game · opponent" column
 ROW = 22
 PANEL_GAP = 46
 COLOURS = {"fairymax": "#1f77b4", "sjaakii": "#2ca02c", "fairy-stockfish": "#d62728"}
-SELF = "#7f4fb0"  # Leyden against itself at time or depth odds
+SELF = "#7f4fb0"  # Leyden against itself at time or depth odds, or against an earlier commit
 
 
 def _x(elo: float) -> float:
     """Pixel column of an Elo value, clipped to the plot."""
     clipped = max(-LIMIT, min(LIMIT, elo))
-    return LABEL + (clipped + LIMIT) / (2 * LIMIT) * (WIDTH - LABEL - 70)
+    return LABEL + 14 + (clipped + LIMIT) / (2 * LIMIT) * (WIDTH - LABEL - 84)  # clear of the labels
 
 
 def _colour(opponent: str) -> str:
@@ -60,7 +60,7 @@ def _panel(y: float, tc: str, rows) -> tuple[list[str], float]:
 
 
 def svg(panels) -> str:
-    body, y = [], 40.0
+    body, y = [], 56.0  # below the title and the legend's line
     for tc, rows in panels:
         if rows:
             elements, y = _panel(y, tc, rows)
@@ -68,10 +68,10 @@ def svg(panels) -> str:
     height = int(y - PANEL_GAP + 16)
     legend = [f'<text x="10" y="24" class="head">Leyden\'s Elo against each opponent, '
               'with the 95% interval</text>']
-    x = 480
-    for name, colour in [*COLOURS.items(), ("itself at odds", SELF)]:
-        legend.append(f'<circle cx="{x}" cy="20" r="5" fill="{colour}"/>'
-                      f'<text x="{x + 9}" y="24" class="legend">{escape(name)}</text>')
+    x = 15  # a line of its own: beside the title it ran into it
+    for name, colour in [*COLOURS.items(), ("itself (at odds, or an earlier commit)", SELF)]:
+        legend.append(f'<circle cx="{x}" cy="40" r="5" fill="{colour}"/>'
+                      f'<text x="{x + 9}" y="44" class="legend">{escape(name)}</text>')
         x += 16 + 7.2 * len(name)
     style = ("text{font-family:DejaVu Sans,Verdana,sans-serif;fill:#222}"
              ".head{font-size:15px;font-weight:bold}.title{font-size:13px;font-weight:bold}"

@@ -17,6 +17,12 @@ fitted: its loss before and after says whether the fit generalises. ``--start tu
 from the game's tuned file instead of the hand weights (a new term fitted on top of an
 earlier fit); the file written holds the changes from the hand weights either way.
 
+``--peer-weight W`` fits to a blend instead of the bare result: W times a stronger
+engine's expectation of the position plus (1 - W) times the result. The expectation is
+``sigmoid(Kp * cp)`` of the peer's score ``cp=`` (tune/label.py), ``Kp`` fitted so that it
+predicts the results best: the peer's judgement, in the data's own win rates. Only scored
+positions are used then.
+
 The result is written as data: the changed weights, K, the losses, the data and the
 commands, in ``search/tuned/<game>.json``, which search/weights.py reads on top of the
 hand weights.
@@ -30,6 +36,7 @@ import shlex
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -160,22 +167,47 @@ def data_summary(headers: list[str]) -> dict:
             "results": dict(Counter(f.get("result", "?") for f in fields))}
 
 
+def peer_targets(data: PositionSet, peer_k: float, weight: float) -> PositionSet:
+    """``data`` with each result replaced by the blend of ``--peer-weight``."""
+    expected = sigmoid(peer_k * data.scores)
+    return replace(data, results=(1 - weight) * data.results + weight * expected)
+
+
+def scored_only(positions: PositionSet) -> PositionSet:
+    """The positions that have a peer score; ValueError when none has."""
+    scored = np.flatnonzero(~np.isnan(positions.scores))
+    if len(scored) == 0:
+        raise ValueError("no position has a peer score (make them with python -m tune.label)")
+    return positions.take(scored)
+
+
 def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
          seconds: float = float("inf"), ridge: float = RIDGE, log=print,
-         start: str = "hand", hold: tuple[str, ...] = ()) -> dict:
+         start: str = "hand", hold: tuple[str, ...] = (), peer_weight: float = 0.0) -> dict:
     """Fit ``game``'s weights on the data files; returns the record of the tuned file.
     ``start``: "hand" starts from the hand weights, "tuned" from the weights the engine
     plays with (its tuned file on top of them: a new term fitted on an old fit).
-    ``hold``: weight names kept at their starting values (a term a fit abused)."""
+    ``hold``: weight names kept at their starting values (a term a fit abused).
+    ``peer_weight``: the share of the peer's score in the target (see the module text)."""
     hand = with_piece_entries(game, hand_weights(game))
     unknown = sorted(set(hold) - set(hand))  # before the slow load, not after it
     if unknown:
         raise ValueError(f"no weight named {', '.join(unknown)} in {game.name}")
     t0 = time.perf_counter()
     positions, headers = load_positions(game, data_paths)
+    if peer_weight > 0:
+        positions = scored_only(positions)
     if len(positions) < 20:
         raise ValueError(f"only {len(positions)} positions: too few to tune")
     train, validation = positions.split(holdout)
+    peer = None
+    if peer_weight > 0:
+        peer_k = fit_k(train.scores, train.results)
+        peer = {"weight": peer_weight, "k": round(peer_k, 8),
+                "loss": round(texel_loss(train.scores, train.results, peer_k), 6)}
+        log(f"peer scores: Kp = {peer_k:.6f} per centipawn, their loss on the results "
+            f"{peer['loss']:.6f}; targets: {peer_weight:g} x peer + {1 - peer_weight:g} x result")
+        train, validation = (peer_targets(d, peer_k, peer_weight) for d in (train, validation))
     log(f"{len(positions)} positions from {len(headers)} games ({len(train)} training, "
         f"{len(validation)} validation), loaded in {time.perf_counter() - t0:.1f} s")
     obj = Objective(game, train, validation)
@@ -198,6 +230,7 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
         "ridge": ridge,
         "start": start,
         "held": sorted(hold),
+        "peer": peer,
         "loss": {"train_before": round(before[0], 6), "train_after": round(after[0], 6),
                  "validation_before": round(before[1], 6), "validation_after": round(after[1], 6)},
         "positions": {"train": len(train), "validation": len(validation)},
@@ -233,15 +266,19 @@ def main(argv=None) -> int:
                          "file on top of them (the ridge then holds weights near those)")
     ap.add_argument("--hold", nargs="+", default=[], metavar="WEIGHT",
                     help="weights kept at their starting values, e.g. super_piece_vs_light")
+    ap.add_argument("--peer-weight", type=float, default=0.0,
+                    help="share of a peer's score in the target, 0 to 1 (default 0: the "
+                         "results alone; the data must be scored by tune.label)")
     ap.add_argument("--out", help=f"tuned file (default {TUNED_DIR}/GAME.json)")
     ap.add_argument("--datagen-command", default="",
                     help="the command that made the data, recorded in the tuned file")
     argv = sys.argv[1:] if argv is None else argv
     args = ap.parse_args(argv)
     game = args.game
-    if not 0 < args.holdout < 1 or args.passes < 1 or args.minutes <= 0 or args.ridge < 0:
-        print("error: --holdout must be in (0, 1), --passes and --minutes positive, --ridge 0 or more",
-              file=sys.stderr)
+    if (not 0 < args.holdout < 1 or args.passes < 1 or args.minutes <= 0 or args.ridge < 0
+            or not 0 <= args.peer_weight <= 1):
+        print("error: --holdout must be in (0, 1), --passes and --minutes positive, --ridge 0 or more, "
+              "--peer-weight in [0, 1]", file=sys.stderr)
         return 2
     paths = args.data or [DATA_DIR / f"{game.name}.txt"]
     missing = [str(p) for p in paths if not Path(p).is_file()]
@@ -252,7 +289,7 @@ def main(argv=None) -> int:
     try:
         record = tune(game, paths, args.holdout, args.passes, args.minutes * 60, args.ridge,
                       log=lambda text: print(text, flush=True), start=args.start,
-                      hold=tuple(args.hold))
+                      hold=tuple(args.hold), peer_weight=args.peer_weight)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

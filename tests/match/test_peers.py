@@ -183,7 +183,33 @@ def test_peer_self_play_for_the_tuner(tmp_path):
     assert len(games) == len(headers) == 2 and positions
     for i, (g, h) in enumerate(zip(games, headers)):
         assert g.tags["White"] != g.tags["Black"] and f"result {g.result}" in h
-        labels = {label for (label, _), game in zip(positions, game_of) if game == i}
+        labels = {label for (label, _, _), game in zip(positions, game_of) if game == i}
         assert labels <= {RESULTS[g.result]}
     # a game the peer does not play is refused
     assert script.main(["batteries", "--games", "2", "--out-dir", str(tmp_path)]) == 2
+
+
+def test_peer_scores_for_the_tuner(tmp_path):
+    # tune/label.py: Fairy-Stockfish scores positions of a data file, White's view,
+    # the same on a rerun, and a rerun resumes instead of scoring again
+    need("fairy-stockfish")
+    from tune.label import label
+    from tune.positions import read_data
+    up = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR"
+    white_up = up.replace("rnabqkbcnr", "rnab1kbcnr")  # Black's queen gone
+    data = tmp_path / "in.txt"
+    data.write_text(f"# game 0 result 1-0\n1 {white_up} w KQkq - 0 1\n1 {white_up} b KQkq - 0 1\n"
+                    f"# game 1 result 1/2-1/2\n0.5 {up} w KQkq - 0 1\n")
+    game = find_game("capablanca")
+    out = tmp_path / "scored.txt"
+    assert label(game, data, out, "fairy-stockfish", 3000, 10, 1, log=lambda *a, **k: None) == 3
+    positions, headers, game_of = read_data(out)
+    assert [h.endswith("scored-by fairy-stockfish nodes 3000") for h in headers] == [True, True]
+    assert [p[:2] for p in positions] == [(1.0, f"{white_up} w KQkq - 0 1"), (1.0, f"{white_up} b KQkq - 0 1"),
+                                          (0.5, f"{up} w KQkq - 0 1")]
+    scores = [p[2] for p in positions]
+    assert scores[0] > 500 and scores[1] > 500 and abs(scores[2]) < 100  # White's view both times
+    assert label(game, data, out, "fairy-stockfish", 3000, 10, 1, log=lambda *a, **k: None) == 0
+    again = tmp_path / "again.txt"
+    label(game, data, again, "fairy-stockfish", 3000, 10, 2, log=lambda *a, **k: None)
+    assert sorted(read_data(again)[0]) == sorted(positions)  # the scores do not depend on the run

@@ -119,7 +119,7 @@ def test_a_rook_blocked_and_a_knight_watched_by_pawns():
 def test_the_term_on_self_play_positions(game):
     positions, _, _ = read_data(DATA / f"{game}.txt")
     checked = 0
-    for _, fen in positions[::3]:
+    for _, fen, _ in positions[::3]:
         pos = Position.from_fen(game, fen)
         if not {"P", "p"} <= set(fen.split()[0]):
             continue  # without pawns on one side the drawish scaling divides the score

@@ -63,7 +63,7 @@ def test_enders_keeps_turn_starts_only(tmp_path):
     assert len(headers) == 1 and positions
     game = find_game("enders")
     from movegen import layout as L
-    for _, fen in positions:
+    for _, fen, _ in positions:
         assert Position(game, fen).st[L.S_ACTIONS] == 0
 
 

@@ -66,8 +66,8 @@ def test_usable_games_only_and_their_quiet_positions(tmp_path):
     assert headers[0].split()[:2] == ["game", "0"] and "result 0-1" in headers[0]
     expected = _expected(kept, 2)
     assert written == len(positions) == len(expected) > 5
-    assert [fen for _, fen in positions] == expected
-    assert all(label == 0.0 for label, _ in positions)
+    assert [fen for _, fen, _ in positions] == expected
+    assert all(label == 0.0 for label, _, _ in positions)
     assert "2 skipped" in log[0]
 
 
@@ -79,7 +79,7 @@ def test_a_fairy_stockfish_game(tmp_path):
     convert("capablanca", [str(pgn)], out, log=lambda _: None)
     positions, headers, _ = read_data(out)
     assert len(headers) == 1 and "white fairy-stockfish" in headers[0] and len(positions) > 10
-    for _, fen in positions:
+    for _, fen, _ in positions:
         assert not Position("capablanca", fen).in_check()
 
 

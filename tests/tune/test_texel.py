@@ -46,8 +46,9 @@ def test_batch_evaluation_is_the_engines(name):
 
 
 def test_side_to_move_is_read_from_the_fen():
-    result, fen = parse_line("0.5 rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR b KQkq - 0 1")
-    assert result == 0.5 and fen.endswith("b KQkq - 0 1")
+    result, fen, score = parse_line("0.5 rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR b KQkq - 0 1")
+    assert result == 0.5 and fen.endswith("b KQkq - 0 1") and score is None
+    assert parse_line(f"1 {fen} cp=-37") == (1.0, fen, -37.0)  # a peer's score (tune/label.py)
     game = find_game("capablanca")
     from tune.positions import position_set
     data = position_set(game, [(0.5, fen), (0.5, fen.replace(" b ", " w "))])
@@ -199,3 +200,17 @@ def test_held_weights_keep_their_start_values(tmp_path, capsys):
     capsys.readouterr()
     assert _status(args + ["--hold", "no_such_weight"]) == 2
     assert "no weight named no_such_weight" in capsys.readouterr().err
+
+
+def test_peer_weight_blends_a_peers_expectation_into_the_target():
+    from tune.positions import position_set
+    from tune.texel import peer_targets, scored_only, sigmoid
+    game = find_game("capablanca")
+    fen = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
+    data = position_set(game, [(1.0, fen, 200.0), (0.0, fen, None), (0.5, fen, -100.0)])
+    scored = scored_only(data)
+    assert scored.results.tolist() == [1.0, 0.5] and scored.scores.tolist() == [200.0, -100.0]
+    blended = peer_targets(scored, 0.01, 0.75)
+    assert blended.results == pytest.approx([0.25 + 0.75 * sigmoid(2.0), 0.125 + 0.75 * sigmoid(-1.0)])
+    with pytest.raises(ValueError):
+        scored_only(position_set(game, [(1.0, fen)]))

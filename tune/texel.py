@@ -173,6 +173,13 @@ def peer_targets(data: PositionSet, peer_k: float, weight: float) -> PositionSet
     return replace(data, results=(1 - weight) * data.results + weight * expected)
 
 
+def results_loss(obj: Objective, ev: np.ndarray, train: PositionSet, validation: PositionSet) -> float:
+    """The validation loss of ``ev`` against the results alone, K fitted to the training
+    results: a yardstick that fits to different targets can share."""
+    k = fit_k(obj.evals(ev, train), train.results)
+    return texel_loss(obj.evals(ev, validation), validation.results, k)
+
+
 def scored_only(positions: PositionSet) -> PositionSet:
     """The positions that have a peer score; ValueError when none has."""
     scored = np.flatnonzero(~np.isnan(positions.scores))
@@ -207,6 +214,7 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
                 "loss": round(texel_loss(train.scores, train.results, peer_k), 6)}
         log(f"peer scores: Kp = {peer_k:.6f} per centipawn, their loss on the results "
             f"{peer['loss']:.6f}; targets: {peer_weight:g} x peer + {1 - peer_weight:g} x result")
+        raw = train, validation  # for the yardstick every fit shares: the held-out results
         train, validation = (peer_targets(d, peer_k, peer_weight) for d in (train, validation))
     log(f"{len(positions)} positions from {len(headers)} games ({len(train)} training, "
         f"{len(validation)} validation), loaded in {time.perf_counter() - t0:.1f} s")
@@ -223,6 +231,11 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
     after = obj.loss(ev), obj.loss(ev, validation)
     log(f"tuned weights: train loss {after[0]:.6f} (was {before[0]:.6f}), "
         f"validation loss {after[1]:.6f} (was {before[1]:.6f})")
+    if peer is not None:
+        peer["validation_on_results"] = [round(results_loss(obj, e, *raw), 6)
+                                         for e in (obj.table(first), ev)]
+        log("validation loss against the results alone (K fitted to the training results): "
+            "{:.6f} -> {:.6f}".format(*peer["validation_on_results"]))
     return {
         "game": game.name,
         "weights": changes(hand, w),

@@ -214,3 +214,20 @@ def test_peer_weight_blends_a_peers_expectation_into_the_target():
     assert blended.results == pytest.approx([0.25 + 0.75 * sigmoid(2.0), 0.125 + 0.75 * sigmoid(-1.0)])
     with pytest.raises(ValueError):
         scored_only(position_set(game, [(1.0, fen)]))
+
+
+def test_a_fit_to_a_peers_scores(tmp_path):
+    # positions scored by Fairy-Stockfish (tune.label, 5,000 nodes each; the first games
+    # of data/tune/capablanca-scored.txt): the fit goes to the blended targets and says
+    # how the weights predict the held-out results alone, before and after
+    out = tmp_path / "capablanca.json"
+    assert texel_main(["capablanca", "--data", str(DATA / "scored" / "capablanca.txt"),
+                       "--peer-weight", "0.75", "--passes", "1", "--minutes", "0.1", "--out", str(out)]) == 0
+    record = json.loads(out.read_text())
+    assert record["loss"]["train_after"] < record["loss"]["train_before"]
+    peer = record["peer"]
+    assert peer["weight"] == 0.75 and 1e-4 < peer["k"] < 0.1 and 0 < peer["loss"] < 0.25
+    assert len(peer["validation_on_results"]) == 2 and all(0 < x < 0.25 for x in peer["validation_on_results"])
+    # unscored data cannot be fitted to a peer
+    assert texel_main(["capablanca", "--data", str(DATA / "capablanca.txt"), "--peer-weight", "0.5",
+                       "--out", str(out)]) == 2

@@ -96,7 +96,7 @@ def label(game, data: Path, out: Path, peer: str, nodes: int, positions: int,
     if total == 0:
         raise ValueError(f"{data} holds no positions")
     games = sample_games(data, min(1.0, positions / total), seed)
-    suffix = f" scored-by {peer} nodes {nodes}"
+    suffix = f" scored-by {peer} peer-nodes {nodes}"
     done = set()
     if out.is_file():
         done = {h[:-len(suffix)] for h in read_data(out)[1] if h.endswith(suffix)}

@@ -204,7 +204,7 @@ def test_peer_scores_for_the_tuner(tmp_path):
     out = tmp_path / "scored.txt"
     assert label(game, data, out, "fairy-stockfish", 3000, 10, 1, log=lambda *a, **k: None) == 3
     positions, headers, game_of = read_data(out)
-    assert [h.endswith("scored-by fairy-stockfish nodes 3000") for h in headers] == [True, True]
+    assert [h.endswith("scored-by fairy-stockfish peer-nodes 3000") for h in headers] == [True, True]
     assert [p[:2] for p in positions] == [(1.0, f"{white_up} w KQkq - 0 1"), (1.0, f"{white_up} b KQkq - 0 1"),
                                           (0.5, f"{up} w KQkq - 0 1")]
     scores = [p[2] for p in positions]

@@ -167,10 +167,21 @@ def data_summary(headers: list[str]) -> dict:
             "results": dict(Counter(f.get("result", "?") for f in fields))}
 
 
-def peer_targets(data: PositionSet, peer_k: float, weight: float) -> PositionSet:
+def blend(data: PositionSet, peer_k: float, weight: float) -> PositionSet:
     """``data`` with each result replaced by the blend of ``--peer-weight``."""
     expected = sigmoid(peer_k * data.scores)
     return replace(data, results=(1 - weight) * data.results + weight * expected)
+
+
+def peer_targets(train: PositionSet, validation: PositionSet, weight: float, log=print):
+    """Both sets with the blended targets of ``--peer-weight``, ``Kp`` fitted to the
+    training results; and the record of it for the tuned file."""
+    peer_k = fit_k(train.scores, train.results)
+    record = {"weight": weight, "k": round(peer_k, 8),
+              "loss": round(texel_loss(train.scores, train.results, peer_k), 6)}
+    log(f"peer scores: Kp = {peer_k:.6f} per centipawn, their loss on the results "
+        f"{record['loss']:.6f}; targets: {weight:g} x peer + {1 - weight:g} x result")
+    return blend(train, peer_k, weight), blend(validation, peer_k, weight), record
 
 
 def results_loss(obj: Objective, ev: np.ndarray, train: PositionSet, validation: PositionSet) -> float:
@@ -206,16 +217,10 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
         positions = scored_only(positions)
     if len(positions) < 20:
         raise ValueError(f"only {len(positions)} positions: too few to tune")
-    train, validation = positions.split(holdout)
+    train, validation = raw = positions.split(holdout)  # raw: the results, a yardstick for every fit
     peer = None
     if peer_weight > 0:
-        peer_k = fit_k(train.scores, train.results)
-        peer = {"weight": peer_weight, "k": round(peer_k, 8),
-                "loss": round(texel_loss(train.scores, train.results, peer_k), 6)}
-        log(f"peer scores: Kp = {peer_k:.6f} per centipawn, their loss on the results "
-            f"{peer['loss']:.6f}; targets: {peer_weight:g} x peer + {1 - peer_weight:g} x result")
-        raw = train, validation  # for the yardstick every fit shares: the held-out results
-        train, validation = (peer_targets(d, peer_k, peer_weight) for d in (train, validation))
+        train, validation, peer = peer_targets(train, validation, peer_weight, log)
     log(f"{len(positions)} positions from {len(headers)} games ({len(train)} training, "
         f"{len(validation)} validation), loaded in {time.perf_counter() - t0:.1f} s")
     obj = Objective(game, train, validation)

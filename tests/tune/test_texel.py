@@ -204,13 +204,13 @@ def test_held_weights_keep_their_start_values(tmp_path, capsys):
 
 def test_peer_weight_blends_a_peers_expectation_into_the_target():
     from tune.positions import position_set
-    from tune.texel import peer_targets, scored_only, sigmoid
+    from tune.texel import blend, scored_only, sigmoid
     game = find_game("capablanca")
     fen = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
     data = position_set(game, [(1.0, fen, 200.0), (0.0, fen, None), (0.5, fen, -100.0)])
     scored = scored_only(data)
     assert scored.results.tolist() == [1.0, 0.5] and scored.scores.tolist() == [200.0, -100.0]
-    blended = peer_targets(scored, 0.01, 0.75)
+    blended = blend(scored, 0.01, 0.75)
     assert blended.results == pytest.approx([0.25 + 0.75 * sigmoid(2.0), 0.125 + 0.75 * sigmoid(-1.0)])
     with pytest.raises(ValueError):
         scored_only(position_set(game, [(1.0, fen)]))

@@ -73,6 +73,9 @@ def search(game: str, fen: str, seconds: float) -> None:
     searcher = Searcher(hash_mb=64)
     searcher.search(pos, Limits(depth=3))  # compiles every kernel the search calls
     print(f"{write_perf_map()} compiled functions named", file=sys.stderr)
+    pid_file = os.environ.get("LEYDEN_PERF_PID_FILE")
+    if pid_file:  # the parent removes the map once perf has read it
+        Path(pid_file).write_text(str(os.getpid()))
     searcher.new_game()
     searcher.search(pos, Limits(movetime=seconds))
     print(f"searched {searcher.nodes} nodes in {seconds:g} s", file=sys.stderr)
@@ -106,13 +109,16 @@ def main(argv=None) -> int:
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "perf.data")
-        env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "numba"))
+        pid_file = os.path.join(tmp, "child.pid")
+        env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "numba"), LEYDEN_PERF_PID_FILE=pid_file)
         child = [sys.executable, __file__, "--child", "--game", args.game, "--seconds", str(args.seconds)]
         if fen:
             child += ["--fen", fen]
         subprocess.run(["perf", "record", "-q", "-F", "1000", "-o", data, "--"] + child, env=env, check=True)
         report = subprocess.run(["perf", "report", "-i", data, "--no-children", "--sort", "sym", "--stdio"],
                                 capture_output=True, text=True, check=True).stdout
+        if os.path.exists(pid_file):
+            Path(f"/tmp/perf-{Path(pid_file).read_text()}.map").unlink(missing_ok=True)
     print(f"{args.game}, {args.seconds:g} s of search: share of the samples in compiled code")
     for name, pct in shares(report).most_common(args.top):
         print(f"{pct:6.1f}%  {name}")

@@ -30,7 +30,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from match.engines import make_player, parse_engine_spec
+from match.engines import EngineConfigError, EngineFailure, make_player, parse_engine_spec
 from match.tc import TimeControl
 
 from . import game_argument
@@ -54,16 +54,20 @@ def peer_tokens(peer: str, game_name: str) -> list[str]:
         raise ValueError(f"{exc} (apt-get install {peer})") from None
 
 
-def sample_games(path, share: float, seed: int) -> list[tuple[str, list[tuple[float, str]]]]:
+def sample_games(path, wanted: int, seed: int) -> tuple[list, int]:
     """(header, positions) of every game of the data file with at least one position
-    drawn, each position drawn with chance ``share``."""
+    drawn, each position drawn with the same chance, ``wanted`` of them expected; and the
+    number of positions in the file. ValueError when it has none."""
     positions, headers, game_of = read_data(path)
+    if not positions:
+        raise ValueError(f"{path} holds no positions")
+    share = min(1.0, wanted / len(positions))
     rng = random.Random(seed)
     chosen: dict[int, list] = {}
     for (result, fen, _), g in zip(positions, game_of):
         if rng.random() < share:
             chosen.setdefault(g, []).append((result, fen))
-    return [(headers[g] if g >= 0 else "game ?", kept) for g, kept in sorted(chosen.items())]
+    return [(headers[g] if g >= 0 else "game ?", kept) for g, kept in sorted(chosen.items())], len(positions)
 
 
 class Scorer:
@@ -92,10 +96,7 @@ def label(game, data: Path, out: Path, peer: str, nodes: int, positions: int,
     """Score about ``positions`` positions of ``data`` into ``out`` (resuming it); returns
     the positions written by this run."""
     tokens = peer_tokens(peer, game.name)
-    total = len(read_data(data)[0])
-    if total == 0:
-        raise ValueError(f"{data} holds no positions")
-    games = sample_games(data, min(1.0, positions / total), seed)
+    games, total = sample_games(data, positions, seed)
     suffix = f" scored-by {peer} peer-nodes {nodes}"
     done = set()
     if out.is_file():
@@ -104,6 +105,13 @@ def label(game, data: Path, out: Path, peer: str, nodes: int, positions: int,
     log(f"{sum(len(k) for _, k in games)} positions of {len(games)} games drawn from {total}; "
         f"{len(games) - len(todo)} games already scored in {out}")
     out.parent.mkdir(parents=True, exist_ok=True)
+    return score_games(todo, lambda: Scorer(tokens, game, nodes), out, suffix, concurrency, log)
+
+
+def score_games(todo: list, new_scorer, out: Path, suffix: str, concurrency: int, log) -> int:
+    """Score the positions of the games ``todo`` with ``concurrency`` scorers (each made by
+    ``new_scorer``, one per worker thread), appending each game to ``out`` as it is done;
+    returns the positions written."""
     lock = threading.Lock()
     local = threading.local()
     scorers: list[Scorer] = []
@@ -114,7 +122,7 @@ def label(game, data: Path, out: Path, peer: str, nodes: int, positions: int,
     def work(item):
         header, kept = item
         if not hasattr(local, "scorer"):
-            local.scorer = Scorer(tokens, game, nodes)
+            local.scorer = new_scorer()
             with lock:
                 scorers.append(local.scorer)
         lines = [f"{result_text(r)} {fen} cp={local.scorer.score(fen)}\n" for r, fen in kept]
@@ -156,7 +164,7 @@ def main(argv=None) -> int:
     try:
         label(args.game, args.data, args.out, args.peer, args.nodes, args.positions,
               args.concurrency, args.seed, log=lambda text, **kw: print(text, **kw))
-    except ValueError as exc:
+    except (ValueError, EngineFailure, EngineConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0

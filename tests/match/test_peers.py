@@ -213,3 +213,17 @@ def test_peer_scores_for_the_tuner(tmp_path):
     again = tmp_path / "again.txt"
     label(game, data, again, "fairy-stockfish", 3000, 10, 2, log=lambda *a, **k: None)
     assert sorted(read_data(again)[0]) == sorted(positions)  # the scores do not depend on the run
+
+
+def test_peer_scoring_refuses_bad_input_clearly(tmp_path, capsys):
+    from tune.label import main as label_main
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# game 0 result 1-0\n")
+    out = str(tmp_path / "out.txt")
+    assert label_main(["capablanca", str(tmp_path / "missing.txt"), "--out", out]) == 2
+    assert label_main(["capablanca", str(empty), "--out", out]) == 2
+    assert "holds no positions" in capsys.readouterr().err
+    assert label_main(["batteries", str(empty), "--out", out, "--peer", "fairy-stockfish"]) == 2
+    assert "does not play batteries" in capsys.readouterr().err
+    assert label_main(["capablanca", str(empty), "--out", out, "--peer", "nosuchpeer"]) == 2
+    assert "unknown peer" in capsys.readouterr().err

@@ -36,13 +36,15 @@ from match.tc import TimeControl
 from . import game_argument
 from .positions import read_data, result_text
 
+ROOT = str(Path(__file__).resolve().parents[1])
 MATE_CP = 3000  #: a mate's score: beyond any material difference, still a finite target
 HANG = 60.0  #: seconds: start-up and one search, at most
 
 
 def peer_tokens(peer: str, game_name: str) -> list[str]:
     """The peer's ``--engine`` tokens (benchmarks/peers), or ValueError."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    if ROOT not in sys.path:  # benchmarks/ is the checkout's, not an installed package
+        sys.path.insert(0, ROOT)
     from benchmarks.peers.peers import PEERS, engine_tokens
     if peer not in PEERS:
         raise ValueError(f"unknown peer {peer!r} (peers: {', '.join(PEERS)})")
@@ -133,7 +135,7 @@ def score_games(todo: list, new_scorer, out: Path, suffix: str, concurrency: int
             written[0] += len(lines)
             if written[0] // 2000 > before // 2000 or written[0] == want:
                 rate = written[0] / (time.perf_counter() - start)
-                log(f"{written[0]} of {want} positions scored, {rate:.0f} a second", flush=True)
+                log(f"{written[0]} of {want} positions scored, {rate:.0f} a second")
 
     try:
         with ThreadPoolExecutor(concurrency) as pool:
@@ -163,7 +165,7 @@ def main(argv=None) -> int:
         return 2
     try:
         label(args.game, args.data, args.out, args.peer, args.nodes, args.positions,
-              args.concurrency, args.seed, log=lambda text, **kw: print(text, **kw))
+              args.concurrency, args.seed, log=lambda text: print(text, flush=True))
     except (ValueError, EngineFailure, EngineConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

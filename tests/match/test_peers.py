@@ -202,16 +202,16 @@ def test_peer_scores_for_the_tuner(tmp_path):
                     f"# game 1 result 1/2-1/2\n0.5 {up} w KQkq - 0 1\n")
     game = find_game("capablanca")
     out = tmp_path / "scored.txt"
-    assert label(game, data, out, "fairy-stockfish", 3000, 10, 1, log=lambda *a, **k: None) == 3
+    assert label(game, data, out, "fairy-stockfish", 3000, 10, 1, log=lambda text: None) == 3
     positions, headers, game_of = read_data(out)
     assert [h.endswith("scored-by fairy-stockfish peer-nodes 3000") for h in headers] == [True, True]
     assert [p[:2] for p in positions] == [(1.0, f"{white_up} w KQkq - 0 1"), (1.0, f"{white_up} b KQkq - 0 1"),
                                           (0.5, f"{up} w KQkq - 0 1")]
     scores = [p[2] for p in positions]
     assert scores[0] > 500 and scores[1] > 500 and abs(scores[2]) < 100  # White's view both times
-    assert label(game, data, out, "fairy-stockfish", 3000, 10, 1, log=lambda *a, **k: None) == 0
+    assert label(game, data, out, "fairy-stockfish", 3000, 10, 1, log=lambda text: None) == 0
     again = tmp_path / "again.txt"
-    label(game, data, again, "fairy-stockfish", 3000, 10, 2, log=lambda *a, **k: None)
+    label(game, data, again, "fairy-stockfish", 3000, 10, 2, log=lambda text: None)
     assert sorted(read_data(again)[0]) == sorted(positions)  # the scores do not depend on the run
 
 

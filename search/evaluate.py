@@ -355,6 +355,9 @@ def eval_table(game: Game, w: dict) -> np.ndarray:
                 eg = mat_eg + round(w["mobility_sq_eg"] * (mob[s] - mean_mob) + w["centre_eg"] * cen)
                 if fam == Family.BATTERIES and t == battery:
                     mg += round(w["battery_centre"] * cen)
+            edge = min(f, W - 1 - f)
+            mg += w["pst_mg"][p.letter][rr][edge] if p.letter in w["pst_mg"] else 0
+            eg += w["pst_eg"][p.letter][rr][edge] if p.letter in w["pst_eg"] else 0
             mirror = geo.index(f, H - 1 - rr)
             EV.view(ev, "EV_PST_MG")[t, s] = mg
             EV.view(ev, "EV_PST_EG")[t, s] = eg

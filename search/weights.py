@@ -49,6 +49,11 @@ COMMON = {
     "king_back_rank_mg": 15,  # per rank a king stands off its back rank (penalty)
     "king_file_edge_mg": 6,  # per file away from the centre on the back rank (bonus)
     "king_centre_eg": 6,  # per step towards the centre in the endgame (bonus)
+    # letter -> a correction per square on top of the tables above: a list of ranks
+    # (White's side first), each of the files from the edge to the centre (the two wings
+    # mirrored); fitted all at once by ``tune.texel --pst`` (tune/pst.py)
+    "pst_mg": {},
+    "pst_eg": {},
     "king_shield": 12,  # own pawn on one of the three squares in front of the king
     "king_shield2": 6,  # ... or two squares in front
     "king_open_file": -20,  # no own pawn on the king's file

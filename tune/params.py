@@ -16,9 +16,10 @@ from movegen.games import Game
 from movegen.layout import Family
 
 #: not evaluation weights (the search's aspiration window), superseded when tuning
-#: (eg_scale: the tuner sets material_eg directly), or a per-piece constant the material
-#: already fits (safe_mobility_centre: moving it moves the piece's value, nothing else)
-NOT_TUNED = {"aspiration", "eg_scale", "safe_mobility_centre"}
+#: (eg_scale: the tuner sets material_eg directly), a per-piece constant the material
+#: already fits (safe_mobility_centre: moving it moves the piece's value, nothing else),
+#: or too many for the local search (the piece-square corrections: tune/pst.py)
+NOT_TUNED = {"aspiration", "eg_scale", "safe_mobility_centre", "pst_mg", "pst_eg"}
 #: weights with limits: divisors, a distance, a count, a percentage; a safe square more
 #: is never worth less (left free, the rare pieces' weights follow noise below zero)
 BOUNDS = {

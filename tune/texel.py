@@ -42,6 +42,7 @@ from pathlib import Path
 import numpy as np
 
 from movegen.games import Game
+from movegen.layout import Family
 from search.evaluate import eval_table
 from search.state import new_state
 from search.weights import TUNED_DIR, hand_weights, tuned_file, weights
@@ -50,6 +51,7 @@ from . import game_argument
 from .kernels import eval_batch
 from .params import Param, changes, tunable, with_piece_entries
 from .positions import PositionSet, load_positions
+from .pst import fit_pst
 
 DATA_DIR = Path("data/tune")
 
@@ -104,6 +106,8 @@ class Objective:
 MAX_STEP = 64
 #: default ridge: moving a weight 10 centipawns from its hand value must gain 1e-5 in loss
 RIDGE = 1e-7
+#: the piece-square corrections' ridge: hundreds of them, each of which few positions decide
+PST_RIDGE = 1e-8
 
 
 def initial_step(value: int) -> int:
@@ -201,16 +205,21 @@ def scored_only(positions: PositionSet) -> PositionSet:
 
 def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
          seconds: float = float("inf"), ridge: float = RIDGE, log=print,
-         start: str = "hand", hold: tuple[str, ...] = (), peer_weight: float = 0.0) -> dict:
+         start: str = "hand", hold: tuple[str, ...] = (), peer_weight: float = 0.0,
+         pst_ridge: float | None = None) -> dict:
     """Fit ``game``'s weights on the data files; returns the record of the tuned file.
     ``start``: "hand" starts from the hand weights, "tuned" from the weights the engine
     plays with (its tuned file on top of them: a new term fitted on an old fit).
     ``hold``: weight names kept at their starting values (a term a fit abused).
-    ``peer_weight``: the share of the peer's score in the target (see the module text)."""
+    ``peer_weight``: the share of the peer's score in the target (see the module text).
+    ``pst_ridge``: after the local search, fit the piece-square corrections (tune/pst.py)
+    with this ridge; None: leave them as they start."""
     hand = with_piece_entries(game, hand_weights(game))
     unknown = sorted(set(hold) - set(hand))  # before the slow load, not after it
     if unknown:
         raise ValueError(f"no weight named {', '.join(unknown)} in {game.name}")
+    if pst_ridge is not None and game.family != Family.CHESS:  # the phase model of tune/pst.py
+        raise ValueError(f"--pst fits the chess-like games' tables, not {game.name}'s")
     t0 = time.perf_counter()
     positions, headers = load_positions(game, data_paths)
     if peer_weight > 0:
@@ -233,6 +242,10 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
         f"validation loss {before[1]:.6f}; {len(params)} parameters")
     w, _ = local_search(obj, first, params, passes, seconds, ridge, log)
     ev = obj.table(w)
+    if pst_ridge is not None:
+        w = fit_pst(game, w, obj.evals(ev, train), train.results, ev, train, obj.k, pst_ridge)
+        ev = obj.table(w)
+        log(f"piece-square corrections fitted (ridge {pst_ridge:g}): train loss {obj.loss(ev):.6f}")
     after = obj.loss(ev), obj.loss(ev, validation)
     log(f"tuned weights: train loss {after[0]:.6f} (was {before[0]:.6f}), "
         f"validation loss {after[1]:.6f} (was {before[1]:.6f})")
@@ -248,6 +261,7 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
         "ridge": ridge,
         "start": start,
         "held": sorted(hold),
+        "pst_ridge": pst_ridge,
         "peer": peer,
         "loss": {"train_before": round(before[0], 6), "train_after": round(after[0], 6),
                  "validation_before": round(before[1], 6), "validation_after": round(after[1], 6)},
@@ -287,6 +301,9 @@ def main(argv=None) -> int:
     ap.add_argument("--peer-weight", type=float, default=0.0,
                     help="share of a peer's score in the target, 0 to 1 (default 0: the "
                          "results alone; the data must be scored by tune.label)")
+    ap.add_argument("--pst", type=float, nargs="?", const=PST_RIDGE, default=None, metavar="RIDGE",
+                    help="then fit the per-piece piece-square corrections (chess-likes), "
+                         f"with this ridge (default {PST_RIDGE:g})")
     ap.add_argument("--out", help=f"tuned file (default {TUNED_DIR}/GAME.json)")
     ap.add_argument("--datagen-command", default="",
                     help="the command that made the data, recorded in the tuned file")
@@ -294,9 +311,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     game = args.game
     if (not 0 < args.holdout < 1 or args.passes < 1 or args.minutes <= 0 or args.ridge < 0
-            or not 0 <= args.peer_weight <= 1):
+            or not 0 <= args.peer_weight <= 1 or (args.pst is not None and args.pst < 0)):
         print("error: --holdout must be in (0, 1), --passes and --minutes positive, --ridge 0 or more, "
-              "--peer-weight in [0, 1]", file=sys.stderr)
+              "--peer-weight in [0, 1], --pst 0 or more", file=sys.stderr)
         return 2
     paths = args.data or [DATA_DIR / f"{game.name}.txt"]
     missing = [str(p) for p in paths if not Path(p).is_file()]
@@ -307,7 +324,7 @@ def main(argv=None) -> int:
     try:
         record = tune(game, paths, args.holdout, args.passes, args.minutes * 60, args.ridge,
                       log=lambda text: print(text, flush=True), start=args.start,
-                      hold=tuple(args.hold), peer_weight=args.peer_weight)
+                      hold=tuple(args.hold), peer_weight=args.peer_weight, pst_ridge=args.pst)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -231,3 +231,44 @@ def test_a_fit_to_a_peers_scores(tmp_path):
     # unscored data cannot be fitted to a peer
     assert texel_main(["capablanca", "--data", str(DATA / "capablanca.txt"), "--peer-weight", "0.5",
                        "--out", str(out)]) == 2
+
+
+def test_piece_square_corrections_are_linear_in_the_evaluation():
+    # tune/pst.py's model: a correction adds its value, phase-weighted, per White piece on
+    # its square and takes it per Black piece on the mirrored one, either wing alike
+    from tune.pst import Features, from_vector, to_vector
+    game = find_game("capablanca")
+    data, _ = load_positions(game, DATA / "capablanca.txt")
+    G, w = build_tables(game).G, with_piece_entries(game, weights(game))
+    rng = np.random.default_rng(5)
+    delta = rng.integers(-30, 31, size=len(to_vector(game, w))).astype(float)
+    changed = from_vector(game, w, to_vector(game, w) + delta)
+    knight = [p.letter for p in game.pieces].index("N")  # columns: phase, piece, rank, file
+    assert changed["pst_mg"]["N"][0][1] == w["pst_mg"].get("N", [[0] * 5] * 8)[0][1] + delta[knight * 40 + 1]
+    assert changed["pst_eg"]["N"][7][4] == w["pst_eg"].get("N", [[0] * 5] * 8)[7][4] + delta[320 + knight * 40 + 39]
+    base = eval_batch(G, data.boards, data.sts, eval_table(game, w), new_state())
+    after = eval_batch(G, data.boards, data.sts, eval_table(game, changed), new_state())
+    predicted = Features(game, data, eval_table(game, w)).apply(delta)
+    assert np.count_nonzero(after != base) > len(data) // 2
+    off = np.abs(after - base - predicted)
+    assert np.mean(off <= 2) > 0.9  # the taper's rounding; the few drawish endgames are scaled
+
+
+def test_a_fit_of_the_piece_square_corrections(tmp_path, capsys):
+    out = tmp_path / "capablanca.json"
+    assert texel_main(["capablanca", "--data", str(DATA / "scored" / "capablanca.txt"), "--peer-weight", "1",
+                       "--passes", "1", "--minutes", "0.05", "--pst", "--out", str(out)]) == 0
+    record = json.loads(out.read_text())
+    assert "piece-square corrections fitted" in capsys.readouterr().out
+    assert record["pst_ridge"] == 1e-8 and record["loss"]["train_after"] < record["loss"]["train_before"]
+    tables = record["weights"]["pst_mg"]
+    assert set(tables) == {"K", "Q", "C", "A", "R", "B", "N", "P"}
+    assert all(len(t) == 8 and all(len(row) == 5 for row in t) for t in tables.values())
+    assert any(v != 0 for t in tables.values() for row in t for v in row)
+    # the engine plays the file: the corrections are read back into its evaluation
+    tuned = tmp_path / "tuned"
+    tuned.mkdir()
+    (tuned / "capablanca.json").write_text(out.read_text())
+    game = find_game("capablanca")
+    assert weights(game, tuned)["pst_mg"] == tables
+    assert texel_main(["batteries", "--data", str(DATA / "batteries.txt"), "--pst", "--out", str(out)]) == 2

@@ -67,6 +67,8 @@ from .state import (
     SC_PAWNS,
     SC_PIECES,
     SC_SIDE,
+    SC_THREAT,
+    SC_THREAT_SIDE,
     SCRATCH,
 )
 from .weights import weights
@@ -84,6 +86,7 @@ _WEIGHTS = (
     "KING_OPEN", "KATT_RADIUS", "SUPER_VS_LIGHT", "DRAWISH", "NOMATE", "ASPIRATION",
     "BATT_NEAR", "PRES_CHARGED", "PRES_GUARD", "RESERVE_PCT", "GATE_GUARD", "GATE_THREAT",
     "RACE_LEAD", "RACE_MAX", "REPLY_LOST",
+    "THREAT_MOVE", "THREATENED", "THREATENED2", "THREAT_GAIN", "THREAT_GAIN2",
 )
 #: The evaluation tables ``ev`` of one game: scalars, weights, then tables.
 EV = FlatLayout(
@@ -114,7 +117,8 @@ EV = FlatLayout(
 (W_TEMPO, W_BISHOP_PAIR, W_ROOK_OPEN, W_ROOK_HALF, W_DOUBLED, W_ISOLATED, W_SHIELD,
  W_SHIELD2, W_KING_OPEN, W_KATT_RADIUS, W_SUPER_VS_LIGHT, W_DRAWISH, W_NOMATE, W_ASPIRATION,
  W_BATT_NEAR, W_PRES_CHARGED, W_PRES_GUARD, W_RESERVE_PCT, W_GATE_GUARD, W_GATE_THREAT,
- W_RACE_LEAD, W_RACE_MAX, W_REPLY_LOST) = (
+ W_RACE_LEAD, W_RACE_MAX, W_REPLY_LOST, W_THREAT_MOVE, W_THREATENED, W_THREATENED2, W_THREAT_GAIN,
+ W_THREAT_GAIN2) = (
     EV.offset["W_" + name] for name in _WEIGHTS)
 (EV_VALUE, EV_PHASE_W, EV_ORTHO, EV_ATTACK_W, EV_CHARGE, EV_CLASS, EV_NOMATE, EV_PASSED_MG,
  EV_PASSED_EG, EV_KATT, EV_MOB_MG, EV_MOB_EG, EV_MOB_NLEAP, EV_MOB_NSLIDE, EV_MOB_LEAP,
@@ -254,7 +258,10 @@ def eval_table(game: Game, w: dict) -> np.ndarray:
                      (W_SHIELD, "king_shield"), (W_SHIELD2, "king_shield2"),
                      (W_KING_OPEN, "king_open_file"), (W_KATT_RADIUS, "king_attack_radius"),
                      (W_SUPER_VS_LIGHT, "super_piece_vs_light"), (W_DRAWISH, "drawish_scale"),
-                     (W_NOMATE, "no_mate_scale"), (W_ASPIRATION, "aspiration")):
+                     (W_NOMATE, "no_mate_scale"), (W_ASPIRATION, "aspiration"),
+                     (W_THREAT_MOVE, "threat_to_move"), (W_THREATENED, "threatened"),
+                     (W_THREATENED2, "threatened_twice"), (W_THREAT_GAIN, "threat_gain_pct"),
+                     (W_THREAT_GAIN2, "threat_gain2_pct")):
         ev[idx] = w[key]
     if fam == Family.BATTERIES:
         ev[W_BATT_NEAR] = w["battery_near_enemy_president"]
@@ -569,11 +576,27 @@ def _drawish(ev, ss, score, npm0, npm1):
 
 
 @kernel
+def _note_threat(ev, ss, by, victim_t, attacker_t):
+    """Colour ``by`` attacks an enemy piece of type ``victim_t`` with one of type
+    ``attacker_t``: a threat if the victim is worth more (ss's SC_THREAT row of ``by``)."""
+    gain = ev[EV_VALUE + victim_t] - ev[EV_VALUE + attacker_t]
+    if gain > 0 and victim_t != ev[EV_KING]:
+        k = SCRATCH + SC_THREAT + SC_THREAT_SIDE * by
+        ss[k] += 1
+        if gain > ss[k + 1]:
+            ss[k + 2] = ss[k + 1]
+            ss[k + 1] = gain
+        elif gain > ss[k + 2]:
+            ss[k + 2] = gain
+
+
+@kernel
 def safe_mobility(ev, board, ss, s, t, c, number):
     """Squares the piece of type ``t`` and colour ``c`` on ``s`` moves to or captures on
     (its leaps and slides) that no enemy pawn attacks (the enemy's squares of ss's
     SC_PAWN_ATT marked with this evaluation's ``number``). Own pieces block and are not
-    counted. Branch-free where it can be: whether a square counts is a coin toss."""
+    counted. Branch-free where it can be: whether a square counts is a coin toss. The
+    enemy pieces it attacks go to ``_note_threat``."""
     watched = SCRATCH + SC_PAWN_ATT + SC_PAWN_ATT_SIDE * (1 - c)
     enemy = L.BLACK_BIT * (1 - c)  # an enemy piece's code less this is its type, 1..15
     atoms = _MOB_ATOM_SIDE * c + _MOB_ATOM_TYPE * t
@@ -582,7 +605,10 @@ def safe_mobility(ev, board, ss, s, t, c, number):
         to = s + ev[EV_MOB_LEAP + atoms + k]
         q = np.int64(board[to])
         e = q - enemy
-        n += ((q == L.EMPTY) | ((e > 0) & (e <= L.TYPE_MASK))) & (ss[watched + to] != number)
+        hit = (e > 0) & (e <= L.TYPE_MASK)
+        n += ((q == L.EMPTY) | hit) & (ss[watched + to] != number)
+        if hit:
+            _note_threat(ev, ss, c, e, t)
     for k in range(ev[EV_MOB_NSLIDE + _MOB_N_SIDE * c + t]):
         d = ev[EV_MOB_SLIDE + atoms + k]
         to = s + d
@@ -590,7 +616,9 @@ def safe_mobility(ev, board, ss, s, t, c, number):
             n += ss[watched + to] != number
             to += d
         e = np.int64(board[to]) - enemy
-        n += (e > 0) & (e <= L.TYPE_MASK) & (ss[watched + to] != number)
+        if (e > 0) & (e <= L.TYPE_MASK):
+            n += ss[watched + to] != number
+            _note_threat(ev, ss, c, e, t)
     return n
 
 
@@ -600,6 +628,8 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
     base = SCRATCH
     for i in range(32):
         ss[base + SC_COUNT + i] = 0
+    for i in range(2 * SC_THREAT_SIDE):
+        ss[base + SC_THREAT + i] = 0
     files = G[L.GI_W]
     for c in range(2):
         for f in range(files):
@@ -665,6 +695,8 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
         t = p & L.TYPE_MASK
         c = p >> 4
         k = _MOB_TYPE * t + min(safe_mobility(ev, board, ss, sq, t, c, number), MOB_COUNTS - 1)
+        if ss[base + SC_PAWN_ATT + SC_PAWN_ATT_SIDE * (1 - c) + sq] == number:
+            _note_threat(ev, ss, 1 - c, t, pawn)
         if c == 0:
             mg += ev[EV_MOB_MG + k]
             eg += ev[EV_MOB_EG + k]
@@ -759,7 +791,22 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
         score = _drawish(ev, ss, score, npm0, npm1)
     if st[L.S_SIDE] == 1:
         score = -score
-    return score + ev[W_TEMPO]
+    return score + ev[W_TEMPO] + _threats(ev, ss, st[L.S_SIDE])
+
+
+@kernel
+def _threats(ev, ss, side):
+    """The threats term, for the side to move: it may take a piece worth more than its
+    attacker (a quiet position's static score misses that), while the opponent's threats
+    cost it, the more so when it cannot answer two (gains counted up to 300)."""
+    mine = SCRATCH + SC_THREAT + SC_THREAT_SIDE * side
+    theirs = SCRATCH + SC_THREAT + SC_THREAT_SIDE * (1 - side)
+    score = ev[W_THREAT_MOVE] if ss[mine] > 0 else 0
+    if ss[theirs] > 0:
+        score -= ev[W_THREATENED] + min(ss[theirs + 1], 300) * ev[W_THREAT_GAIN] // 100
+    if ss[theirs] > 1:
+        score -= ev[W_THREATENED2] + min(ss[theirs + 2], 300) * ev[W_THREAT_GAIN2] // 100
+    return score
 
 
 @kernel

@@ -47,12 +47,16 @@ SCRATCH_LAYOUT = FlatLayout((
     ("PIECES", SC_LIST_MAX),
     ("PAWN_ATT", (2, NSQ_MAX)),
     ("EVAL_NUMBER", ()),
+    # chess-likes' threats: per colour, how many enemy pieces its pieces attack that are
+    # worth more than the attacker, and the two largest such differences
+    ("THREAT", (2, 3)),
 ))
 (SC_COUNT, SC_NPM, SC_PAWNS, SC_FILE_CNT, SC_FILE_LO, SC_FILE_HI, SC_LIST, SC_BATT, SC_NBATT,
- SC_PIECES, SC_PAWN_ATT, SC_EVAL_NUMBER) = (
+ SC_PIECES, SC_PAWN_ATT, SC_EVAL_NUMBER, SC_THREAT) = (
     SCRATCH_LAYOUT.offset[k] for k in (
         "COUNT", "NPM", "PAWNS", "FILE_CNT", "FILE_LO", "FILE_HI", "LIST", "BATT", "NBATT",
-        "PIECES", "PAWN_ATT", "EVAL_NUMBER"))
+        "PIECES", "PAWN_ATT", "EVAL_NUMBER", "THREAT"))
+SC_THREAT_SIDE = SCRATCH_LAYOUT.stride("THREAT", 0)
 SC_PAWN_ATT_SIDE = SCRATCH_LAYOUT.stride("PAWN_ATT", 0)
 SC_SIDE = SCRATCH_LAYOUT.stride("FILE_CNT", 0)
 SC_SEE = SCRATCH_LAYOUT.offset["SEE"]

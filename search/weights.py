@@ -64,6 +64,14 @@ COMMON = {
     "king_attack_radius": 2,  # Chebyshev distance of an enemy piece to the king
     "king_attack_table": [0, 0, 5, 12, 22, 35, 50, 68, 90, 115, 140, 170, 200, 230, 260,
                           290, 320, 350, 380, 400],
+    # chess-likes' threats (a piece attacked by an enemy piece worth less; evaluate._threats),
+    # from the side to move's view: a bonus when it has one, a penalty for each of the
+    # opponent's first two, plus a percentage of the value difference (up to 300)
+    "threat_to_move": 0,
+    "threatened": 0,
+    "threatened_twice": 0,
+    "threat_gain_pct": 0,
+    "threat_gain2_pct": 0,
     "super_piece_vs_light": 0,  # per super piece (Q, C, A) per enemy R/B/N/Courier
     "drawish_scale": 4,  # no pawns, stronger side ahead by less than a rook: score / this
     "no_mate_scale": 16,  # stronger side cannot force mate: score / this

@@ -92,14 +92,17 @@ def from_vector(game: Game, w: dict, vector: np.ndarray) -> dict:
     return out
 
 
-def fit_pst(game: Game, w: dict, evals: np.ndarray, targets: np.ndarray, ev: np.ndarray,
-            data: PositionSet, k: float, ridge: float, iterations: int = 500) -> dict:
-    """``w`` with its corrections refitted on ``data`` (their evaluations ``evals`` under
-    ``w``, its evaluation table ``ev``): L-BFGS over all corrections at once, the rest of
-    the evaluation held, ``ridge`` per squared centipawn of correction."""
+def fit_pst(obj, w: dict, ridge: float, iterations: int = 500) -> dict:
+    """``w`` with its corrections refitted on the training positions of ``obj`` (a
+    tune.texel Objective: its game, training set, ``K`` and evaluation): L-BFGS over all
+    corrections at once, the rest of the evaluation held, ``ridge`` per squared
+    centipawn of correction."""
+    game, data = obj.game, obj.train
+    ev = obj.table(w)
     x = Features(game, data, ev)
     start = to_vector(game, w)
-    base = evals - x.apply(start)  # the evaluation without any correction
+    base = obj.evals(ev, data) - x.apply(start)  # the evaluation without any correction
+    k, targets = obj.k, data.results
 
     def loss_and_gradient(delta):
         s = 1.0 / (1.0 + np.exp(-k * (base + x.apply(delta))))

@@ -17,6 +17,8 @@ fitted: its loss before and after says whether the fit generalises. ``--start tu
 from the game's tuned file instead of the hand weights (a new term fitted on top of an
 earlier fit); the file written holds the changes from the hand weights either way.
 
+``--pst`` then fits the per-piece piece-square corrections all at once (tune/pst.py).
+
 ``--peer-weight W`` fits to a blend instead of the bare result: W times a stronger
 engine's expectation of the position plus (1 - W) times the result. The expectation is
 ``sigmoid(Kp * cp)`` of the peer's score ``cp=`` (tune/label.py), ``Kp`` fitted so that it
@@ -243,7 +245,7 @@ def tune(game: Game, data_paths, holdout: float = 0.1, passes: int = 50,
     w, _ = local_search(obj, first, params, passes, seconds, ridge, log)
     ev = obj.table(w)
     if pst_ridge is not None:
-        w = fit_pst(game, w, obj.evals(ev, train), train.results, ev, train, obj.k, pst_ridge)
+        w = fit_pst(obj, w, pst_ridge)
         ev = obj.table(w)
         log(f"piece-square corrections fitted (ridge {pst_ridge:g}): train loss {obj.loss(ev):.6f}")
     after = obj.loss(ev), obj.loss(ev, validation)

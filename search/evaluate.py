@@ -75,6 +75,7 @@ from .weights import weights
 
 NSQ = L.NSQ_MAX
 MOB_COUNTS = 32  # safe-mobility table entries per type (counts beyond: the last entry)
+THREAT_GAIN_CAP = 300  # a threat's value difference counts up to this (_threats)
 
 _EV_SCALARS = (
     "FAMILY", "PAWN", "KING", "BISHOP", "KNIGHT", "MAXPHASE", "BATTERY",
@@ -798,14 +799,15 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
 def _threats(ev, ss, side):
     """The threats term, for the side to move: it may take a piece worth more than its
     attacker (a quiet position's static score misses that), while the opponent's threats
-    cost it, the more so when it cannot answer two (gains counted up to 300)."""
+    cost it, the more so when it cannot answer two (gains counted up to THREAT_GAIN_CAP).
+    Threats are counted per attacker: a piece attacked by two cheaper ones is two."""
     mine = SCRATCH + SC_THREAT + SC_THREAT_SIDE * side
     theirs = SCRATCH + SC_THREAT + SC_THREAT_SIDE * (1 - side)
     score = ev[W_THREAT_MOVE] if ss[mine] > 0 else 0
     if ss[theirs] > 0:
-        score -= ev[W_THREATENED] + min(ss[theirs + 1], 300) * ev[W_THREAT_GAIN] // 100
+        score -= ev[W_THREATENED] + min(ss[theirs + 1], THREAT_GAIN_CAP) * ev[W_THREAT_GAIN] // 100
     if ss[theirs] > 1:
-        score -= ev[W_THREATENED2] + min(ss[theirs + 2], 300) * ev[W_THREAT_GAIN2] // 100
+        score -= ev[W_THREATENED2] + min(ss[theirs + 2], THREAT_GAIN_CAP) * ev[W_THREAT_GAIN2] // 100
     return score
 
 

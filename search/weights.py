@@ -66,7 +66,8 @@ COMMON = {
                           290, 320, 350, 380, 400],
     # chess-likes' threats (a piece attacked by an enemy piece worth less; evaluate._threats),
     # from the side to move's view: a bonus when it has one, a penalty for each of the
-    # opponent's first two, plus a percentage of the value difference (up to 300)
+    # opponent's first two (counted per attacker), plus a percentage of the value difference
+    # (up to 300)
     "threat_to_move": 0,
     "threatened": 0,
     "threatened_twice": 0,

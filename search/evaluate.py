@@ -579,9 +579,10 @@ def _drawish(ev, ss, score, npm0, npm1):
 @kernel
 def _note_threat(ev, ss, by, victim_t, attacker_t):
     """Colour ``by`` attacks an enemy piece of type ``victim_t`` with one of type
-    ``attacker_t``: a threat if the victim is worth more (ss's SC_THREAT row of ``by``)."""
+    ``attacker_t``: a threat if the victim is worth more (ss's SC_THREAT row of ``by``).
+    Never the king: its value is 0 in every chess-like game."""
     gain = ev[EV_VALUE + victim_t] - ev[EV_VALUE + attacker_t]
-    if gain > 0 and victim_t != ev[EV_KING]:
+    if gain > 0:
         k = SCRATCH + SC_THREAT + SC_THREAT_SIDE * by
         ss[k] += 1
         if gain > ss[k + 1]:

@@ -103,9 +103,10 @@ def fit_pst(obj, w: dict, ridge: float, iterations: int = 500) -> dict:
     start = to_vector(game, w)
     base = obj.evals(ev, data) - x.apply(start)  # the evaluation without any correction
     k, targets = obj.k, data.results
+    from .texel import sigmoid  # here, not at the top: tune.texel imports this module
 
     def loss_and_gradient(delta):
-        s = 1.0 / (1.0 + np.exp(-k * (base + x.apply(delta))))
+        s = sigmoid(k * (base + x.apply(delta)))
         r = s - targets
         loss = np.mean(r * r) + ridge * delta @ delta
         grad = x.transpose_apply(2 * r * s * (1 - s) * k) / len(r) + 2 * ridge * delta

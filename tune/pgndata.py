@@ -12,6 +12,11 @@ quiescence search (Ender's Chess: turn starts only). Games without a result, or 
 ended by the rules or an agreed adjudication (a forfeit, a crash), are skipped: their
 result says nothing about the position. The output is the datagen format, one header
 per game, so the tuner holds out whole games; a rerun rewrites the file.
+
+``--exclude`` makes a file of new positions only, for scoring more games without
+scoring again what an earlier file holds: a position (board, side, castling, en passant)
+found in those files, or written earlier in the run, is left out, and a game left with no
+position is not written.
 """
 from __future__ import annotations
 
@@ -37,8 +42,26 @@ def opening_plies(comments: dict) -> int:
     return min(ends) if ends else 0
 
 
-def game_lines(game, quiet: QuietTest, skip_plies: int) -> tuple[str, list[str]] | None:
-    """(header, position lines) of one PGN game, or None when it is not usable."""
+def position_key(fen: str) -> str:
+    """A FEN without its move counters: the same position reached at another move."""
+    return " ".join(fen.split()[:4])
+
+
+def known_positions(paths) -> set[str]:
+    """The position keys of data files (any of the tuner's formats)."""
+    keys = set()
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if line.strip() and not line.startswith("#"):
+                    keys.add(position_key(line.split(maxsplit=1)[1]))
+    return keys
+
+
+def game_lines(game, quiet: QuietTest, skip_plies: int,
+               seen: set[str] | None = None) -> tuple[str, list[str]] | None:
+    """(header, position lines) of one PGN game, or None when it is not usable.
+    ``seen``: position keys to leave out, and to which the kept ones are added."""
     tags = game.tags
     if game.result not in RESULTS or tags.get("Termination", NORMAL) not in SOUND_ENDINGS:
         return None
@@ -48,17 +71,27 @@ def game_lines(game, quiet: QuietTest, skip_plies: int) -> tuple[str, list[str]]
     kept = []
     for ply, move in enumerate(game.moves):
         if ply >= first and quiet(pos):
-            kept.append(f"{label} {pos.fen()}")
+            fen = pos.fen()
+            if seen is not None:
+                key = position_key(fen)
+                if key in seen:
+                    pos.push(move)
+                    continue
+                seen.add(key)
+            kept.append(f"{label} {fen}")
         pos.push(move)
     header = (f"variant {quiet.game.name} white {tags.get('White', '?')} black {tags.get('Black', '?')} "
               f"result {game.result} plies {len(game.moves)} positions {len(kept)}")
     return header, kept
 
 
-def convert(game_name: str, pgns: list[str], out: Path, skip_plies: int = 8, log=print) -> int:
+def convert(game_name: str, pgns: list[str], out: Path, skip_plies: int = 8, log=print,
+            exclude=None) -> int:
     """Write the positions of every usable ``game_name`` game of ``pgns`` to ``out``;
-    returns the positions written."""
+    returns the positions written. ``exclude``: data files whose positions are left out
+    (and then no position is written twice)."""
     quiet = QuietTest(find_game(game_name))
+    seen = known_positions(exclude) if exclude else None
     index = 0
     written = 0
     skipped = 0
@@ -68,11 +101,13 @@ def convert(game_name: str, pgns: list[str], out: Path, skip_plies: int = 8, log
             for game in read_games(path):
                 if game.tags.get("Variant", "normal") != game_name:
                     continue
-                lines = game_lines(game, quiet, skip_plies)
+                lines = game_lines(game, quiet, skip_plies, seen)
                 if lines is None:
                     skipped += 1
                     continue
                 header, kept = lines
+                if seen is not None and not kept:
+                    continue
                 f.write(f"# game {index} {header}\n" + "".join(line + "\n" for line in kept))
                 index += 1
                 written += len(kept)
@@ -88,15 +123,17 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True, help="the data file to write")
     ap.add_argument("--skip-plies", type=int, default=8,
                     help="plies after the opening not recorded (default 8)")
+    ap.add_argument("--exclude", nargs="+", default=[], metavar="DATA",
+                    help="data files whose positions are left out (new positions only)")
     args = ap.parse_args(argv)
-    missing = [p for p in args.pgn if not Path(p).is_file()]
+    missing = [p for p in args.pgn + args.exclude if not Path(p).is_file()]
     if missing:
         print(f"error: no such file: {', '.join(missing)}", file=sys.stderr)
         return 2
     if args.skip_plies < 0:
         print("error: --skip-plies must be 0 or more", file=sys.stderr)
         return 2
-    convert(args.game.name, args.pgn, Path(args.out), args.skip_plies)
+    convert(args.game.name, args.pgn, Path(args.out), args.skip_plies, exclude=args.exclude)
     return 0
 
 

@@ -89,3 +89,23 @@ def test_command_line_errors(tmp_path):
         run = subprocess.run([sys.executable, "-m", "tune.pgndata", *args, "--out", str(tmp_path / "x.txt")],
                              capture_output=True, text=True)
         assert run.returncode == 2 and message in run.stderr
+
+
+def test_exclude_writes_new_positions_only(tmp_path):
+    """--exclude: positions of an earlier data file (or met earlier in the run) are left
+    out, games left with none are dropped, and the rest is written as before."""
+    first, text1 = _random_game("normal", 5)
+    second, text2 = _random_game("normal", 6, result="1/2-1/2")
+    (tmp_path / "a.pgn").write_text(text1)
+    (tmp_path / "b.pgn").write_text(text2)
+    old, new = tmp_path / "old.txt", tmp_path / "new.txt"
+    convert("normal", [str(tmp_path / "a.pgn")], old, skip_plies=0, log=lambda _: None)
+    written = convert("normal", [str(tmp_path / "a.pgn"), str(tmp_path / "b.pgn"), str(tmp_path / "b.pgn")],
+                      new, skip_plies=0, log=lambda _: None, exclude=[str(old)])
+    positions, headers, _ = read_data(new)
+    key = lambda fen: " ".join(fen.split()[:4])  # noqa: E731
+    expected = list(dict.fromkeys(key(f) for f in _expected(second, 0)))
+    expected = [k for k in expected if k not in {key(f) for f in _expected(first, 0)}]
+    assert written == len(positions) == len(expected) > 5
+    assert [key(fen) for _, fen, _ in positions] == expected
+    assert len(headers) == 1 and "result 1/2-1/2" in headers[0]

@@ -16,7 +16,7 @@ from tune.kernels import quiescence_gap
 from tune.pgndata import convert
 from tune.positions import read_data
 
-STRENGTH_PGN = Path(__file__).parents[2] / "benchmarks" / "strength" / "10+0.1" / "capablanca-fairy-stockfish.pgn"
+STRENGTH_PGN = Path(__file__).parents[2] / "benchmarks" / "strength-10a43f4" / "10+0.1" / "capablanca-fairy-stockfish.pgn"
 
 
 def _quiet(pos):

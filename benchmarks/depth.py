@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.peers.peers import engine_tokens, find_binary, plays
+from match.peers import engine_tokens, find_binary, plays
 from match.engines import make_player, parse_engine_spec
 from match.tc import TimeControl
 from movegen import GAMES

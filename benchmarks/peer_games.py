@@ -19,9 +19,8 @@ from pathlib import Path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "benchmarks", "peers"))
 
-from peers import PEERS, engine_tokens  # noqa: E402
+from match.peers import PEERS, engine_tokens  # noqa: E402
 
 from match import runner  # noqa: E402
 from tune.pgndata import convert  # noqa: E402

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.depth import think
-from benchmarks.peers.peers import engine_tokens, find_binary
+from match.peers import engine_tokens, find_binary
 from match.tc import TimeControl
 from movegen import GAMES, Position
 from search import Limits, Searcher

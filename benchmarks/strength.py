@@ -29,10 +29,9 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "benchmarks", "peers"))
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 
-from peers import PEERS, engine_tokens, find_binary  # noqa: E402
+from match.peers import PEERS, engine_tokens, find_binary  # noqa: E402
 import strength_chart  # noqa: E402
 
 from match import runner  # noqa: E402

@@ -11,7 +11,7 @@ about each position on its own.
 
 Which positions: each position of the input is taken with the same chance (``--positions``
 of them expected, ``--seed``), grouped by the game they came from, so the tuner can still
-hold out whole games. Each is searched by the peer (a UCI engine of benchmarks/peers, e.g.
+hold out whole games. Each is searched by the peer (a UCI engine of match/peers.py, e.g.
 Fairy-Stockfish) to ``--nodes`` nodes from an empty hash (``ucinewgame``), so a score does
 not depend on the order or on the other positions: a rerun writes the same scores.
 
@@ -42,10 +42,10 @@ HANG = 60.0  #: seconds: start-up and one search, at most
 
 
 def peer_tokens(peer: str, game_name: str) -> list[str]:
-    """The peer's ``--engine`` tokens (benchmarks/peers), or ValueError."""
+    """The peer's ``--engine`` tokens (match/peers.py), or ValueError."""
     if ROOT not in sys.path:  # benchmarks/ is the checkout's, not an installed package
         sys.path.insert(0, ROOT)
-    from benchmarks.peers.peers import PEERS, engine_tokens
+    from match.peers import PEERS, engine_tokens
     if peer not in PEERS:
         raise ValueError(f"unknown peer {peer!r} (peers: {', '.join(PEERS)})")
     try:

@@ -31,10 +31,9 @@ import sys
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from peers import FMAX_INI, FSF_VARIANTS, PEERS, SJAAK_VARIANTS, find_binary  # noqa: E402
+from match.peers import FMAX_INI, FSF_VARIANTS, PEERS, SJAAK_VARIANTS, find_binary  # noqa: E402
 
 from movegen import Position, energizer_switched_fen, find_game, shuffled_fen  # noqa: E402
 from movegen import layout as L  # noqa: E402

@@ -13,9 +13,8 @@ from match.pgn import read_games
 from movegen import find_game
 from tests.drivers import ROOT, load_script
 
-# the peers' configurations and their check against Leyden (scripts, not a package)
-peers = load_script("benchmarks/peers/peers.py")
-engine_tokens, find_binary = peers.engine_tokens, peers.find_binary
+from match import peers
+from match.peers import engine_tokens, find_binary
 
 
 def need(*names):

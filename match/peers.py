@@ -1,13 +1,15 @@
-"""The peer engines and the games each plays with Leyden's rules (see README.md here).
+"""The peer engines and the games each plays with Leyden's rules: their configuration
+files are in benchmarks/peers/ (its README.md says how each was made and checked).
 
-``engine_tokens(peer, game)`` gives the ``--engine`` arguments of ``leyden match``.
+``engine_tokens(peer, game)`` gives the ``--engine`` arguments of ``leyden match``; the
+strength table, the depth yardstick, the peers' games and the position labeller use it.
 """
 from __future__ import annotations
 
 import os
 import shutil
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "peers")
 FMAX_INI = os.path.join(HERE, "fmax.ini")
 SJAAK_VARIANTS = os.path.join(HERE, "sjaakii_variants.txt")
 FSF_VARIANTS = os.path.join(HERE, "fsf-variants.ini")

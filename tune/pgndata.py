@@ -48,14 +48,29 @@ def position_key(fen: str) -> str:
 
 
 def known_positions(paths) -> set[str]:
-    """The position keys of data files (any of the tuner's formats)."""
+    """The position keys of data files (any of the tuner's formats); ValueError for a
+    file that is not one."""
     keys = set()
     for path in paths:
         with open(path) as f:
-            for line in f:
+            for number, line in enumerate(f, 1):
                 if line.strip() and not line.startswith("#"):
-                    keys.add(position_key(line.split(maxsplit=1)[1]))
+                    fields = line.split()
+                    if len(fields) < 5 or "/" not in fields[1]:
+                        raise ValueError(f"{path}, line {number}: not a data file's position line")
+                    keys.add(position_key(" ".join(fields[1:])))
     return keys
+
+
+def _unseen(seen: set[str] | None, fen: str) -> bool:
+    """Is the position new to ``seen`` (then it is added)? Always, without a set."""
+    if seen is None:
+        return True
+    key = position_key(fen)
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
 
 
 def game_lines(game, quiet: QuietTest, skip_plies: int,
@@ -72,13 +87,8 @@ def game_lines(game, quiet: QuietTest, skip_plies: int,
     for ply, move in enumerate(game.moves):
         if ply >= first and quiet(pos):
             fen = pos.fen()
-            if seen is not None:
-                key = position_key(fen)
-                if key in seen:
-                    pos.push(move)
-                    continue
-                seen.add(key)
-            kept.append(f"{label} {fen}")
+            if _unseen(seen, fen):
+                kept.append(f"{label} {fen}")
         pos.push(move)
     header = (f"variant {quiet.game.name} white {tags.get('White', '?')} black {tags.get('Black', '?')} "
               f"result {game.result} plies {len(game.moves)} positions {len(kept)}")
@@ -133,7 +143,11 @@ def main(argv=None) -> int:
     if args.skip_plies < 0:
         print("error: --skip-plies must be 0 or more", file=sys.stderr)
         return 2
-    convert(args.game.name, args.pgn, Path(args.out), args.skip_plies, exclude=args.exclude)
+    try:
+        convert(args.game.name, args.pgn, Path(args.out), args.skip_plies, exclude=args.exclude)
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -85,7 +85,9 @@ def test_a_fairy_stockfish_game(tmp_path):
 
 def test_command_line_errors(tmp_path):
     for args, message in ((["nosuchgame", str(STRENGTH_PGN)], "unknown game"),
-                          (["capablanca", str(tmp_path / "none.pgn")], "no such file")):
+                          (["capablanca", str(tmp_path / "none.pgn")], "no such file"),
+                          (["capablanca", str(STRENGTH_PGN), "--exclude", str(STRENGTH_PGN)],
+                           "not a data file")):
         run = subprocess.run([sys.executable, "-m", "tune.pgndata", *args, "--out", str(tmp_path / "x.txt")],
                              capture_output=True, text=True)
         assert run.returncode == 2 and message in run.stderr

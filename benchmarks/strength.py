@@ -184,8 +184,10 @@ def _move_depths(g):
 
 
 def match_results(args, tc: str):
-    """(planned match, its summary) of every planned match with games at ``tc``."""
-    for m in plan(argparse.Namespace(**{**vars(args), "tc": tc}), quiet=True):
+    """(match, its summary) of every match of the whole plan with games at ``tc``: the
+    table keeps every row, also when a run played only some games (``--only``, ``--peers``)."""
+    whole = argparse.Namespace(**{**vars(args), "tc": tc, "only": None, "peers": ",".join(PEERS)})
+    for m in plan(whole, quiet=True):
         s = summarize(pgn_path(args, m), m["first"][0].split("=", 1)[1])
         if s["tally"].games:
             yield m, s

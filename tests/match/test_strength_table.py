@@ -62,6 +62,20 @@ def test_table_scores_each_row_from_the_first_engine_and_groups_time_controls(tm
     _check_chart(tmp_path / "strength.svg")
 
 
+def test_a_run_of_some_games_keeps_every_row(tmp_path):
+    """``--only``/``--peers`` choose what is played, not what the table shows: a run of
+    other games rewrites the table with the rows it already had."""
+    strength = _strength()
+    results = tmp_path / "strength"
+    _write(str(results / "2+0.02" / "batteries-time-odds-4to1.pgn"), [("leyden-x4", "leyden", "1-0", "normal")])
+    out = tmp_path / "strength.md"
+    for only in (["--only", "capablanca", "--peers", "fairymax"], []):
+        out.write_text(f"{strength.BEGIN}\n{strength.END}\n")
+        assert strength.main(["--report-only", *only, "--results", str(results), "--out", str(out)]) == 0
+        rows = [line for line in out.read_text().splitlines() if line.startswith("| batteries |")]
+        assert len(rows) == 1 and "time odds 4:1" in rows[0]
+
+
 def _check_chart(path):
     """The chart beside the table: one row (dot, interval bar, label, value) per match and
     time control, the values those of the table."""

@@ -25,6 +25,7 @@ from movegen.games import Game
 from movegen.tables import geometry
 from search.evaluate import EV_MAXPHASE, EV_PHASE_W
 
+from . import sigmoid
 from .positions import PositionSet
 
 #: the loss is scaled up for L-BFGS, whose stopping tolerances expect gradients near 1
@@ -103,7 +104,6 @@ def fit_pst(obj, w: dict, ridge: float, iterations: int = 500) -> dict:
     start = to_vector(game, w)
     base = obj.evals(ev, data) - x.apply(start)  # the evaluation without any correction
     k, targets = obj.k, data.results
-    from .texel import sigmoid  # here, not at the top: tune.texel imports this module
 
     def loss_and_gradient(delta):
         s = sigmoid(k * (base + x.apply(delta)))

@@ -49,17 +49,13 @@ from search.evaluate import eval_table
 from search.state import new_state
 from search.weights import TUNED_DIR, hand_weights, tuned_file, weights
 
-from . import game_argument
+from . import game_argument, sigmoid
 from .kernels import eval_batch
 from .params import Param, changes, tunable, with_piece_entries
 from .positions import PositionSet, load_positions
 from .pst import fit_pst
 
 DATA_DIR = Path("data/tune")
-
-
-def sigmoid(x: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-np.clip(x, -60.0, 60.0)))
 
 
 def texel_loss(evals: np.ndarray, results: np.ndarray, k: float) -> float:

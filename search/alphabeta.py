@@ -364,14 +364,24 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         tally(ss, PROF_EVAL, 1)
         static = evaluate_node(G, board, st, undo, ev, ss)
     ss[EVAL_STACK + ply] = static
+    # the pruning tests below take the table's score instead where its bound says the
+    # truth lies beyond the static evaluation (not a mate; not in Batteries, where a
+    # shallow score hid a mate in 2 from a depth-5 search: tests/search/test_tactics.py)
+    guess = static
+    if e >= 0 and not in_chk and fam != Family.BATTERIES:
+        s = tt_score(tt, e, ply)
+        b = tt_bound(tt, e)
+        if abs(s) < MATE_BOUND and (((b & BOUND_LOWER) != 0 and s > static)
+                                    or ((b & BOUND_UPPER) != 0 and s < static)):
+            guess = s
 
     if not pv_node and not in_chk and fam != Family.ENDERS and abs(beta) < MATE_BOUND:
         # reverse futility: far above beta with little depth left
-        if depth <= 3 and static - FUTILITY_MARGIN * depth >= beta:
-            return static
+        if depth <= 3 and guess - FUTILITY_MARGIN * depth >= beta:
+            return guess
         # null move: give the opponent a free move; still >= beta means a cutoff
         # (not with pawns alone, where zugzwang is common)
-        if null_ply != ply - 1 and depth >= 3 and static >= beta and ss[SCRATCH + SC_NPM + side] > 0:
+        if null_ply != ply - 1 and depth >= 3 and guess >= beta and ss[SCRATCH + SC_NPM + side] > 0:
             r = 3 + depth // 6
             make(G, board, st, undo, NULL_MOVE)
             s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth - 1 - r,
@@ -407,7 +417,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         # late-move pruning (quiet moves this far down rarely matter) and futility pruning
         # (a quiet move will not lift the score to alpha); never a move that gives check
         prunable = (prune_quiets and quiet and searched > 0 and m != k1 and m != k2
-                    and (searched >= 3 + depth * depth or static + FUTILITY_MARGIN * depth <= alpha))
+                    and (searched >= 3 + depth * depth or guess + FUTILITY_MARGIN * depth <= alpha))
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]

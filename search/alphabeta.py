@@ -89,6 +89,7 @@ from .tt import (
 NULL_MOVE = encode(0, 0, 0, L.F_NULL, 0)
 FUTILITY_MARGIN = 120  # reverse futility and futility pruning: per ply of depth left
 PRUNE_DEPTH = 3  # late-move and futility pruning of quiet moves up to this depth
+RAZOR_MARGIN = 300  # razoring: static evaluation this far below alpha per ply of depth
 DELTA_MARGIN = 200  # quiescence: a capture that cannot lift the score near alpha is skipped
 
 
@@ -379,6 +380,15 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         # reverse futility: far above beta with little depth left
         if depth <= 3 and guess - FUTILITY_MARGIN * depth >= beta:
             return guess
+        # razoring: far below alpha near the leaves, only a capture could save the node;
+        # the quiescence search says whether one does (not in Batteries, where a quiet
+        # move that charges a piece wins as often: it hid a mate in 2 at depth 5)
+        if depth <= 2 and fam != Family.BATTERIES and guess + RAZOR_MARGIN * depth <= alpha:
+            s = qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, alpha + 1, in_chk)
+            if ss[ABORTED] != 0:
+                return 0
+            if s <= alpha:
+                return s
         # null move: give the opponent a free move; still >= beta means a cutoff
         # (not with pawns alone, where zugzwang is common)
         if null_ply != ply - 1 and depth >= 3 and guess >= beta and ss[SCRATCH + SC_NPM + side] > 0:

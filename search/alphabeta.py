@@ -210,13 +210,15 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     tally(ss, PROF_TT, 1)
     e = tt_probe(tt, key)
     tmove = 0
+    tscore = 0
+    tbound = 0  # BOUND_NONE: no entry
     if e >= 0:
         tmove = tt_move(tt, e)
-        if beta - alpha == 1:
-            s = tt_score(tt, e, ply)
-            b = tt_bound(tt, e)
-            if b == BOUND_EXACT or (b == BOUND_LOWER and s >= beta) or (b == BOUND_UPPER and s <= alpha):
-                return s
+        tscore = tt_score(tt, e, ply)
+        tbound = tt_bound(tt, e)
+        if beta - alpha == 1 and (tbound == BOUND_EXACT or (tbound == BOUND_LOWER and tscore >= beta)
+                                  or (tbound == BOUND_UPPER and tscore <= alpha)):
+            return tscore
     side = st[L.S_SIDE]
     old_alpha = alpha
     if in_chk:
@@ -226,6 +228,12 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     else:
         tally(ss, PROF_EVAL, 1)
         stand = evaluate_node(G, board, st, undo, ev, ss)
+        # the table's score where its bound puts the truth beyond the static evaluation
+        # (chess-likes, not mates: as in negamax's pruning tests)
+        if (fam != Family.BATTERIES and fam != Family.ENDERS and abs(tscore) < MATE_BOUND
+                and (((tbound & BOUND_LOWER) != 0 and tscore > stand)
+                     or ((tbound & BOUND_UPPER) != 0 and tscore < stand))):
+            stand = tscore
         if stand >= beta:
             return stand
         alpha = max(alpha, stand)

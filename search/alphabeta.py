@@ -1,5 +1,5 @@
 """The alpha-beta search (numba): principal variation search with aspiration windows,
-quiescence search, transposition table, null move, late-move reductions, check
+quiescence search, transposition table, null move, razoring, late-move reductions, check
 extension, in-tree repetition and 50-move draws, mate scores counted in plies.
 
 Negamax over *actions*: in Ender's Chess a turn is several actions, one per ply, and the
@@ -76,6 +76,7 @@ from .state import (
 )
 from .tt import (
     BOUND_EXACT,
+    BOUND_NONE,
     BOUND_LOWER,
     BOUND_UPPER,
     tt_bound,
@@ -197,6 +198,19 @@ def gen_noisy(G, board, st, buf, n0, fam):
 
 
 @kernel
+def _table_guess(fam, static, tscore, tbound):
+    """The static evaluation, or the table's score where the entry's bound says the truth
+    lies beyond it (a lower bound above it, an upper bound below it): the better guess
+    to stand pat on and to prune by. Chess-likes only and never a mate score; in
+    Batteries it hid a mate in 2 from a depth-5 search (tests/search/test_tactics.py)."""
+    if fam == Family.BATTERIES or fam == Family.ENDERS or abs(tscore) >= MATE_BOUND:
+        return static
+    if ((tbound & BOUND_LOWER) != 0 and tscore > static) or ((tbound & BOUND_UPPER) != 0 and tscore < static):
+        return tscore
+    return static
+
+
+@kernel
 def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     ss[PV_LEN + ply] = ply
     if _count_node(ss):
@@ -211,7 +225,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     e = tt_probe(tt, key)
     tmove = 0
     tscore = 0
-    tbound = 0  # BOUND_NONE: no entry
+    tbound = BOUND_NONE
     if e >= 0:
         tmove = tt_move(tt, e)
         tscore = tt_score(tt, e, ply)
@@ -227,13 +241,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
         psq_node(G, board, st, undo, ev, ss)  # not evaluated; the children's sums follow from it
     else:
         tally(ss, PROF_EVAL, 1)
-        stand = evaluate_node(G, board, st, undo, ev, ss)
-        # the table's score where its bound puts the truth beyond the static evaluation
-        # (chess-likes, not mates: as in negamax's pruning tests)
-        if (fam != Family.BATTERIES and fam != Family.ENDERS and abs(tscore) < MATE_BOUND
-                and (((tbound & BOUND_LOWER) != 0 and tscore > stand)
-                     or ((tbound & BOUND_UPPER) != 0 and tscore < stand))):
-            stand = tscore
+        stand = _table_guess(fam, evaluate_node(G, board, st, undo, ev, ss), tscore, tbound)
         if stand >= beta:
             return stand
         alpha = max(alpha, stand)
@@ -373,16 +381,9 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         tally(ss, PROF_EVAL, 1)
         static = evaluate_node(G, board, st, undo, ev, ss)
     ss[EVAL_STACK + ply] = static
-    # the pruning tests below take the table's score instead where its bound says the
-    # truth lies beyond the static evaluation (not a mate; not in Batteries, where a
-    # shallow score hid a mate in 2 from a depth-5 search: tests/search/test_tactics.py)
-    guess = static
-    if e >= 0 and not in_chk and fam != Family.BATTERIES:
-        s = tt_score(tt, e, ply)
-        b = tt_bound(tt, e)
-        if abs(s) < MATE_BOUND and (((b & BOUND_LOWER) != 0 and s > static)
-                                    or ((b & BOUND_UPPER) != 0 and s < static)):
-            guess = s
+    guess = static  # what the pruning tests below go by
+    if e >= 0 and not in_chk:
+        guess = _table_guess(fam, static, tt_score(tt, e, ply), tt_bound(tt, e))
 
     if not pv_node and not in_chk and fam != Family.ENDERS and abs(beta) < MATE_BOUND:
         # reverse futility: far above beta with little depth left

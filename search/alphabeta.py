@@ -198,6 +198,14 @@ def gen_noisy(G, board, st, buf, n0, fam):
 
 
 @kernel
+def _table_decides(tscore, tbound, alpha, beta):
+    """Does a table entry's score settle the node for the window (alpha, beta)? Exact, or
+    a bound already beyond the window."""
+    return (tbound == BOUND_EXACT or (tbound == BOUND_LOWER and tscore >= beta)
+            or (tbound == BOUND_UPPER and tscore <= alpha))
+
+
+@kernel
 def _table_guess(fam, static, tscore, tbound):
     """The static evaluation, or the table's score where the entry's bound says the truth
     lies beyond it (a lower bound above it, an upper bound below it): the better guess
@@ -230,8 +238,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
         tmove = tt_move(tt, e)
         tscore = tt_score(tt, e, ply)
         tbound = tt_bound(tt, e)
-        if beta - alpha == 1 and (tbound == BOUND_EXACT or (tbound == BOUND_LOWER and tscore >= beta)
-                                  or (tbound == BOUND_UPPER and tscore <= alpha)):
+        if beta - alpha == 1 and _table_decides(tscore, tbound, alpha, beta):
             return tscore
     side = st[L.S_SIDE]
     old_alpha = alpha
@@ -370,8 +377,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         tmove = tt_move(tt, e)
         if not pv_node and tt_depth(tt, e) >= depth:
             s = tt_score(tt, e, ply)
-            b = tt_bound(tt, e)
-            if b == BOUND_EXACT or (b == BOUND_LOWER and s >= beta) or (b == BOUND_UPPER and s <= alpha):
+            if _table_decides(s, tt_bound(tt, e), alpha, beta):
                 return s
     side = st[L.S_SIDE]
     if in_chk:

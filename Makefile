@@ -69,6 +69,12 @@ MATCH_ARGS ?= --variant capablanca --games 10 --tc 10+0.1 --random-plies 6 --pgn
 match: build
 	$(PYTHON) -m engine match $(MATCH_ARGS)
 
+# a balanced opening book for matches and SPRTs (match/book.py): GAME's start position plus
+# 6 random plies, kept when Leyden's depth-7 search scores it within 50 cp
+BOOK_ARGS ?= --count 1000
+book: build
+	$(PYTHON) -m match.book $(GAME) $(BOOK_ARGS)
+
 # Leyden against every peer, and against itself in batteries/enders (about two hours at
 # the default 2+0.02; STRENGTH_ARGS="--tc 10+0.1" adds the longer-game table)
 STRENGTH_ARGS ?=

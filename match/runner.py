@@ -51,7 +51,8 @@ Output and robustness
     ``[Variant]``, ``[SetUp]``, ``[FEN]``, ``[TimeControl]``, ``[Termination]``, the reason
     as a comment; moves as XBoard carries them), and a final table per pair: games,
     wins/losses/draws, score, Elo with its 95% interval, LOS. ``--sprt elo0=0 elo1=10
-    alpha=0.05 beta=0.05`` stops when decided. ``--concurrency N`` games at once (default:
+    alpha=0.05 beta=0.05`` stops when decided; it counts pairs of games (the two of one
+    opening), ``model=trinomial`` single games instead (match/stats.py). ``--concurrency N`` games at once (default:
     the number of cores), each in its own engine processes, which are killed after
     ``--grace`` seconds if they do not quit. Ctrl-C stops the games in progress and writes
     them as unfinished (``*``); ``--resume`` skips (and counts) the games already finished in the PGN.
@@ -79,7 +80,7 @@ from typing import TYPE_CHECKING
 # so that registering the subcommand costs the "leyden" command line nothing.
 from .engines import EngineConfigError, EngineSpec, parse_engine_spec, resolve_command
 from .pgn import GameRecord, format_game, read_games
-from .stats import SPRT, WHITE_SCORE, Tally, fmt_elo
+from .stats import SPRT, WHITE_SCORE, PairTally, Tally, fmt_elo
 from .tc import TimeControl
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -127,7 +128,8 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                    help="draw adjudication: movenumber=N score=CP count=MOVES")
     p.add_argument("--maxmoves", type=int, default=None, help="adjudicate a draw after this many moves")
     p.add_argument("--sprt", nargs="+", metavar="KEY=VALUE", default=None,
-                   help="elo0=0 elo1=10 alpha=0.05 beta=0.05: stop when decided (two engines)")
+                   help="elo0=0 elo1=10 alpha=0.05 beta=0.05 [model=pentanomial|trinomial]: stop when "
+                        "decided (two engines; by default pairs of games are the samples)")
     p.add_argument("--time-margin", type=float, default=0.2,
                    help="seconds an engine may exceed its clock before it loses (default 0.2)")
     p.add_argument("--hang-timeout", type=float, default=120.0,
@@ -213,6 +215,8 @@ class Match:
         self.sprt = sprt
         self.out = out
         self.tallies: dict = {}  # (i, j) with i < j -> Tally from i's side
+        self.pair_tallies: dict = {}  # the same pairs -> PairTally: both games of an opening
+        self._first_halves: dict = {}  # ((i, j), opening) -> i's score of the game played first
         self.records: list[GameRecord] = []
         self.jobs = self._schedule()
         self.log = _Log(args.match_log) if args.match_log else None
@@ -241,6 +245,7 @@ class Match:
                     jobs.append(Job(number, k, first, second))
         for i, j in pairs:
             self.tallies[(i, j)] = Tally()
+            self.pair_tallies[(i, j)] = PairTally()
         return jobs
 
     def task(self, job: Job) -> GameTask:
@@ -271,7 +276,17 @@ class Match:
         else:
             key, v = (j, i), 1.0 - value
         self.tallies[key].add(v)
+        half = self._first_halves.pop((key, job.opening), None)
+        if half is None:
+            self._first_halves[(key, job.opening)] = v
+        else:
+            self.pair_tallies[key].add(half + v)
         return key
+
+    def _sprt_tally(self) -> Tally | PairTally:
+        """What the SPRT counts, for the pair of the two engines: games or pairs of games."""
+        key = (0, 1)
+        return self.pair_tallies[key] if self.sprt.model == "pentanomial" else self.tallies[key]
 
     def _progress(self, job: Job, rec: GameRecord, done: int, total: int) -> None:
         if self.args.quiet:
@@ -285,7 +300,7 @@ class Match:
                 f"{a} vs {b}: +{t.wins} -{t.losses} ={t.draws} {100 * t.score:.1f}% "
                 f"Elo {fmt_elo(elo)} [{fmt_elo(low)}, {fmt_elo(high)}]")
         if self.sprt is not None:
-            line += f" LLR {self.sprt.llr(t):.2f}"
+            line += f" LLR {self.sprt.llr(self._sprt_tally()):.2f}"
         self.out(line)
 
     # ------------------------------------------------------------ resume
@@ -391,10 +406,11 @@ class Match:
     def _sprt_check(self) -> bool:
         """Has the SPRT decided? The verdict stands once reached: the games still in
         progress then are finished and counted, but cannot take it back."""
-        t = self.tallies[(0, 1)]
+        t = self._sprt_tally()
+        games = self.tallies[(0, 1)].games
         self.sprt_verdict = self.sprt.decision(t)
         if self.sprt_verdict is not None:
-            self.sprt_decided = (f"{self.sprt.describe(t)}, after {t.games} games", t.games)
+            self.sprt_decided = (f"{self.sprt.describe(t)}, after {games} games", games)
         return self.sprt_verdict is not None
 
     # ------------------------------------------------------------ report
@@ -436,15 +452,17 @@ class Match:
         for r in odd[:10]:
             out(f"  game {r.round}: {r.result} {r.reason}")
         if self.sprt is not None and (0, 1) in self.tallies:
-            t = self.tallies[(0, 1)]
+            t = self._sprt_tally()
+            games = self.tallies[(0, 1)].games
+            out(f"{self.specs[0].name} vs {self.specs[1].name}: {self.pair_tallies[(0, 1)].describe()}")
             if self.sprt_decided is None:
                 out(self.sprt.describe(t))
                 return
             line, decided_at = self.sprt_decided
             out(line)
-            if t.games > decided_at:
-                out(f"  the {t.games - decided_at} games in progress then, finished since: "
-                    f"LLR {self.sprt.llr(t):.2f} over all {t.games} games")
+            if games > decided_at:
+                out(f"  the {games - decided_at} games in progress then, finished since: "
+                    f"LLR {self.sprt.llr(t):.2f} over all {games} games")
 
 
 def _seed_from_pgn(path: str) -> int | None:

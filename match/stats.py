@@ -8,10 +8,15 @@ All from the point of view of the first engine of a pair; a draw is half a point
 * LOS: ``0.5 * (1 + erf((W - L) / sqrt(2 (W + L))))`` (draws carry no information).
 * SPRT: the generalised SPRT with the logistic Elo model (as used by Fishtest),
   ``LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var)`` with ``s0, s1`` the expected scores
-  at ``elo0, elo1``, ``s`` the observed mean score and ``var`` its per-game variance;
+  at ``elo0, elo1``, ``s`` the observed mean score and ``var`` its variance per sample;
   bounds ``ln(beta / (1 - alpha))`` and ``ln((1 - beta) / alpha)``. While every
-  result so far is the same (variance 0) the variance is taken with one pseudo-game
+  result so far is the same (variance 0) the variance is taken with one pseudo-sample
   of each kind added, so that a short run of identical results decides only slowly.
+  The samples are pairs of games by default (``model=pentanomial``): the two games of
+  one opening, colours reversed, scored together (0, 1/4, 1/2, 3/4 or 1 a game on
+  average). The two games of a pair are not independent: an opening that favours one
+  side gives each engine one win, and counting them as two independent games
+  overstates the variance. ``model=trinomial`` takes every game as a sample.
 """
 from __future__ import annotations
 
@@ -87,6 +92,16 @@ class Tally:
         half = z * math.sqrt(self.variance() / n)
         return score_to_elo(s), score_to_elo(s - half), score_to_elo(s + half)
 
+    def sample_stats(self) -> tuple[int, float, float]:
+        """(samples, mean score, variance per sample) for the SPRT: every game a sample."""
+        return self.games, self.score, self.variance()
+
+    def pseudo_variance(self) -> float:
+        """The variance with one more game of each kind (see the module docstring)."""
+        n, s = self.games, self.score
+        return ((self.wins + 1) * (1 - s) ** 2 + (self.losses + 1) * s ** 2
+                + (self.draws + 1) * (0.5 - s) ** 2) / (n + 3)
+
     def elo_error(self, z: float = Z95) -> float:
         """Half the width of the Elo interval (the "+-" figure)."""
         _, low, high = self.elo_interval(z)
@@ -100,6 +115,53 @@ class Tally:
         return 0.5 * (1.0 + math.erf((self.wins - self.losses) / math.sqrt(2.0 * decisive)))
 
 
+#: a pair's outcome for the first engine: its points in the two games, 0 to 2 by halves
+PAIR_POINTS = (0.0, 0.5, 1.0, 1.5, 2.0)
+
+
+@dataclass
+class PairTally:
+    """Pairs of games (one opening, colours reversed): how many ended with each of
+    PAIR_POINTS for the first engine (the pentanomial counts)."""
+
+    counts: list = None
+
+    def __post_init__(self):
+        if self.counts is None:
+            self.counts = [0] * len(PAIR_POINTS)
+
+    def add(self, points: float) -> None:
+        """``points``: the first engine's points in the pair's two games."""
+        self.counts[round(2 * points)] += 1
+
+    @property
+    def pairs(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def score(self) -> float:
+        """Mean score a game."""
+        n = self.pairs
+        return sum(c * p / 2 for c, p in zip(self.counts, PAIR_POINTS)) / n if n else 0.5
+
+    def _variance(self, extra: int) -> float:
+        n = self.pairs + extra * len(PAIR_POINTS)
+        if n == 0:
+            return 0.0
+        s = self.score
+        return sum((c + extra) * (p / 2 - s) ** 2 for c, p in zip(self.counts, PAIR_POINTS)) / n
+
+    def sample_stats(self) -> tuple[int, float, float]:
+        """(pairs, mean score a game, variance of a pair's mean score)."""
+        return self.pairs, self.score, self._variance(0)
+
+    def pseudo_variance(self) -> float:
+        return self._variance(1)
+
+    def describe(self) -> str:
+        return "pairs by points " + ", ".join(f"{p:g}: {c}" for p, c in zip(PAIR_POINTS, self.counts))
+
+
 @dataclass(frozen=True)
 class SPRT:
     """Sequential probability ratio test of H0: elo = elo0 against H1: elo = elo1."""
@@ -108,15 +170,21 @@ class SPRT:
     elo1: float = 10.0
     alpha: float = 0.05
     beta: float = 0.05
+    model: str = "pentanomial"  #: pairs of games as samples, or "trinomial": single games
 
     @classmethod
     def parse(cls, fields: list[str]) -> SPRT:
         values = {}
         for field in fields:
             key, eq, value = field.partition("=")
-            if not eq or key not in ("elo0", "elo1", "alpha", "beta"):
-                raise ValueError(f"bad SPRT parameter {field!r} (elo0= elo1= alpha= beta=)")
-            values[key] = float(value)
+            if not eq or key not in ("elo0", "elo1", "alpha", "beta", "model"):
+                raise ValueError(f"bad SPRT parameter {field!r} (elo0= elo1= alpha= beta= model=)")
+            if key == "model":
+                if value not in ("pentanomial", "trinomial"):
+                    raise ValueError(f"SPRT model must be pentanomial or trinomial, not {value!r}")
+                values[key] = value
+            else:
+                values[key] = float(value)
         sprt = cls(**values)
         if not (0 < sprt.alpha < 1 and 0 < sprt.beta < 1):
             raise ValueError("SPRT alpha and beta must lie between 0 and 1")
@@ -132,19 +200,18 @@ class SPRT:
     def upper(self) -> float:
         return math.log((1 - self.beta) / self.alpha)
 
-    def llr(self, tally: Tally) -> float:
-        n = tally.games
+    def llr(self, tally: Tally | PairTally) -> float:
+        """The log-likelihood ratio of the samples counted in ``tally``: games (a
+        ``Tally``) or pairs of games (a ``PairTally``)."""
+        n, score, var = tally.sample_stats()
         if n == 0:
             return 0.0
-        var = tally.variance()
         if var <= 0:
-            s = tally.score
-            var = ((tally.wins + 1) * (1 - s) ** 2 + (tally.losses + 1) * s ** 2
-                   + (tally.draws + 1) * (0.5 - s) ** 2) / (n + 3)
+            var = tally.pseudo_variance()
         s0, s1 = elo_to_score(self.elo0), elo_to_score(self.elo1)
-        return n * (s1 - s0) * (2 * tally.score - s0 - s1) / (2 * var)
+        return n * (s1 - s0) * (2 * score - s0 - s1) / (2 * var)
 
-    def decision(self, tally: Tally) -> str | None:
+    def decision(self, tally: Tally | PairTally) -> str | None:
         """"H1" (elo1 accepted), "H0" (elo0 accepted) or None (go on)."""
         llr = self.llr(tally)
         if llr >= self.upper:
@@ -153,9 +220,10 @@ class SPRT:
             return "H0"
         return None
 
-    def describe(self, tally: Tally) -> str:
+    def describe(self, tally: Tally | PairTally) -> str:
         verdict = self.decision(tally)
-        text = (f"SPRT elo0={self.elo0:g} elo1={self.elo1:g} alpha={self.alpha:g} beta={self.beta:g}: "
+        text = (f"SPRT elo0={self.elo0:g} elo1={self.elo1:g} alpha={self.alpha:g} beta={self.beta:g} "
+                f"{self.model}: "
                 f"LLR {self.llr(tally):.2f} [{self.lower:.2f}, {self.upper:.2f}]")
         if verdict == "H1":
             return text + f" - H1 accepted (elo >= {self.elo1:g} more likely)"

@@ -259,6 +259,20 @@ def test_sprt_stops_when_decided(tmp_path, fake, capsys):
     assert "H1 accepted" in capsys.readouterr().out
 
 
+def test_the_sprt_counts_pairs_of_games_by_opening(tmp_path, fake, capsys):
+    """Pentanomial by default: the two games of an opening make one pair; the report
+    gives the pairs by points. ``model=trinomial`` counts the games alone."""
+    engines = [*fake("good", "good"), *fake("cheat", "illegal")]
+    run(tmp_path, "--games", "5", "--tc", "depth=1", "--sprt", "elo0=0", "elo1=2000", *engines)
+    out = capsys.readouterr().out
+    assert "good vs cheat: pairs by points 0: 0, 0.5: 0, 1: 0, 1.5: 0, 2: 2" in out
+    assert "pentanomial: LLR" in out
+    (tmp_path / "games.pgn").unlink()
+    run(tmp_path, "--games", "5", "--tc", "depth=1", "--sprt", "elo0=0", "elo1=2000",
+        "model=trinomial", *engines)
+    assert "trinomial: LLR" in capsys.readouterr().out
+
+
 def test_an_sprt_verdict_stands_when_the_games_in_progress_finish(tmp_path, fake, capsys):
     """Two at a time: the game still running when the SPRT decides is finished and
     counted, and the verdict is reported as reached, with the final LLR beside it."""

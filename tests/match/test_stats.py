@@ -4,7 +4,7 @@ import math
 import pytest
 
 from match.pgn import GameRecord, format_game, parse_games
-from match.stats import SPRT, Tally, elo_to_score, score_to_elo
+from match.stats import PAIR_POINTS, SPRT, PairTally, Tally, elo_to_score, score_to_elo
 from match.tc import Clock, TimeControl
 
 
@@ -36,11 +36,14 @@ def test_los():
     assert Tally(3, 10, 0).los() < 0.05
 
 
-def _exact_llr(t: Tally, sprt: SPRT) -> float:
-    """The generalised log-likelihood ratio computed directly: the trinomial that
-    maximises the likelihood under each hypothesis' expected score."""
-    n = t.games
-    counts = [(t.losses, 0.0), (t.draws, 0.5), (t.wins, 1.0)]
+def _exact_llr(t: Tally | PairTally, sprt: SPRT) -> float:
+    """The generalised log-likelihood ratio computed directly: the trinomial (games) or
+    pentanomial (pairs) that maximises the likelihood under each hypothesis' expected score."""
+    if isinstance(t, Tally):
+        counts = [(t.losses, 0.0), (t.draws, 0.5), (t.wins, 1.0)]
+    else:
+        counts = [(c, p / 2) for c, p in zip(t.counts, PAIR_POINTS)]
+    n = sum(c for c, _ in counts)
 
     def loglik(score):
         lo, hi = -1 / (1 - score) + 1e-12, 1 / score - 1e-12  # keep 1 + lam (x - s) > 0
@@ -60,6 +63,37 @@ def test_sprt_llr_matches_the_exact_ratio():
         assert sprt.llr(t) == pytest.approx(_exact_llr(t, sprt), rel=0.03, abs=0.02)
 
 
+def test_pair_tally_of_known_pairs():
+    """10 pairs: 2 lost both, 6 split (1 point), 2 won both: mean 0.5 a game; the pair
+    means 0, 0.5, 1 give variance (2 * 0.25 + 2 * 0.25) / 10 = 0.1."""
+    t = PairTally()
+    for points, k in ((0, 2), (1, 6), (2, 2)):
+        for _ in range(k):
+            t.add(points)
+    assert t.counts == [2, 0, 6, 0, 2] and t.pairs == 10
+    assert t.sample_stats() == (10, pytest.approx(0.5), pytest.approx(0.1))
+    t.add(1.5)
+    assert t.counts[3] == 1 and t.score == pytest.approx(11.5 / 22)  # points over games
+    assert "1.5: 1" in t.describe()
+
+
+def test_pentanomial_llr_matches_the_exact_ratio():
+    sprt = SPRT(0, 10, 0.05, 0.05)
+    for counts in ([60, 150, 400, 170, 70], [20, 90, 300, 80, 30], [100, 100, 100, 100, 100]):
+        t = PairTally(list(counts))
+        assert sprt.llr(t) == pytest.approx(_exact_llr(t, sprt), rel=0.03, abs=0.02)
+
+
+def test_pairs_that_split_by_colour_weigh_less_than_independent_games():
+    """The same 400 games: as pairs, the 1-1 pairs (one opening, each side won with the
+    same colour) carry no variance, so the same score says more."""
+    pairs = PairTally([10, 0, 160, 0, 30])
+    games = Tally(wins=2 * 30 + 160, losses=2 * 10 + 160, draws=0)
+    assert pairs.score == pytest.approx(games.score)
+    sprt = SPRT(0, 20)
+    assert abs(sprt.llr(pairs)) > abs(sprt.llr(games))
+
+
 def test_sprt_decisions():
     sprt = SPRT.parse(["elo0=0", "elo1=10", "alpha=0.05", "beta=0.05"])
     assert sprt.lower == pytest.approx(math.log(0.05 / 0.95))
@@ -77,6 +111,14 @@ def test_sprt_decisions():
         SPRT.parse(["elo0=10", "elo1=0"])
     with pytest.raises(ValueError):
         SPRT.parse(["gamma=1"])
+    assert SPRT.parse(["elo0=0", "elo1=5"]).model == "pentanomial"
+    assert SPRT.parse(["elo0=0", "elo1=5", "model=trinomial"]).model == "trinomial"
+    with pytest.raises(ValueError):
+        SPRT.parse(["model=binomial"])
+    # identical pairs decide too, slowly (one pseudo-pair of each kind)
+    assert strong.decision(PairTally([0, 0, 0, 0, 1])) is None
+    assert strong.decision(PairTally([0, 0, 0, 0, 8])) == "H1"
+    assert strong.decision(PairTally([8, 0, 0, 0, 0])) == "H0"
 
 
 def test_time_controls():

@@ -7,9 +7,9 @@ An opening is the game's start position (a seeded shuffle in the random games) p
 ``--plies`` random plies chosen as the runner's ``--random-plies`` chooses them (no game
 end, no side in check, material level), kept only if Leyden's own search to ``--depth``
 scores it within ``--margin`` centipawns. Material alone does not see a piece the random
-moves left hanging; the search does. With the runner's random plies about two pairs of
-games in five ended one game each, won by the same colour: the opening, not the
-engines, decided them, and such pairs tell an SPRT nothing.
+moves left hanging; the search does. With the runner's random plies White scored 58.8%
+in 1,896 capablanca games between two nearly equal Leydens: the openings, not the
+engines, decided a share of the games.
 
 The book is a file of FEN lines, each with a comment saying where it came from and what
 the search scored; the same arguments give the same file.

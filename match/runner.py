@@ -52,8 +52,8 @@ Output and robustness
     as a comment; moves as XBoard carries them), and a final table per pair: games,
     wins/losses/draws, score, Elo with its 95% interval, LOS. ``--sprt elo0=0 elo1=10
     alpha=0.05 beta=0.05`` stops when decided; it counts pairs of games (the two of one
-    opening), ``model=trinomial`` single games instead (match/stats.py). ``--concurrency N`` games at once (default:
-    the number of cores), each in its own engine processes, which are killed after
+    opening), ``model=trinomial`` single games instead (match/stats.py). ``--concurrency
+    N`` games at once (default: the number of cores), each in its own engine processes, which are killed after
     ``--grace`` seconds if they do not quit. Ctrl-C stops the games in progress and writes
     them as unfinished (``*``); ``--resume`` skips (and counts) the games already finished in the PGN.
     ``--log FILE`` records every line exchanged with the engines.
@@ -216,7 +216,7 @@ class Match:
         self.out = out
         self.tallies: dict = {}  # (i, j) with i < j -> Tally from i's side
         self.pair_tallies: dict = {}  # the same pairs -> PairTally: both games of an opening
-        self._first_halves: dict = {}  # ((i, j), opening) -> i's score of the game played first
+        self._first_halves: dict = {}  # ((i, j), opening) -> i's score in the first to finish
         self.records: list[GameRecord] = []
         self.jobs = self._schedule()
         self.log = _Log(args.match_log) if args.match_log else None

@@ -53,8 +53,8 @@ Output and robustness
     wins/losses/draws, score, Elo with its 95% interval, LOS. ``--sprt elo0=0 elo1=10
     alpha=0.05 beta=0.05`` stops when decided; it counts pairs of games (the two of one
     opening), ``model=trinomial`` single games instead (match/stats.py). ``--concurrency
-    N`` games at once (default: the number of cores), each in its own engine processes, which are killed after
-    ``--grace`` seconds if they do not quit. Ctrl-C stops the games in progress and writes
+    N`` games at once (default: the number of cores), each in its own engine processes,
+    which are killed after ``--grace`` seconds if they do not quit. Ctrl-C stops the games in progress and writes
     them as unfinished (``*``); ``--resume`` skips (and counts) the games already finished in the PGN.
     ``--log FILE`` records every line exchanged with the engines.
 

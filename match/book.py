@@ -17,6 +17,7 @@ the search scored; the same arguments give the same file.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
@@ -49,7 +50,6 @@ def _score(searcher, pos: Position, depth: int) -> int | None:
 def candidate(game: Game, plies: int, seed: int, index: int) -> Position | None:
     """Try ``index``'s position: start + random plies, or None if it is not level
     (material, check) after them."""
-    import random
     fen = _start_fen(game, seed, index)
     moves = random_plies(game, fen, plies, random.Random(derived_seed(seed, "book", index)))
     pos = Position(game, fen)
@@ -83,7 +83,7 @@ def balanced_openings(game: Game, count: int, plies: int = 6, depth: int = 7, ma
     return out
 
 
-def write_book(path: Path, game: Game, openings, header: str) -> None:
+def write_book(path: Path, openings, header: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         f.write(f"# {header}\n")
@@ -120,7 +120,7 @@ def main(argv=None) -> int:
     header = (f"{a.game}: {a.plies} random plies, Leyden depth {a.depth} within {a.margin} cp, "
               f"seed {a.seed} (python -m match.book {a.game} --count {a.count} --plies {a.plies} "
               f"--depth {a.depth} --margin {a.margin} --seed {a.seed})")
-    write_book(out, game, book, header)
+    write_book(out, book, header)
     print(f"{out}: {len(book)} openings", file=sys.stderr)
     return 0
 

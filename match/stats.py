@@ -21,7 +21,7 @@ All from the point of view of the first engine of a pair; a draw is half a point
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Z95 = 1.959963984540054
 
@@ -74,11 +74,16 @@ class Tally:
 
     def variance(self) -> float:
         """Per-game variance of the score."""
-        n = self.games
+        return self._variance(0)
+
+    def _variance(self, extra: int) -> float:
+        """The variance with ``extra`` more games of each kind (the mean kept)."""
+        n = self.games + 3 * extra
         if n == 0:
             return 0.0
         s = self.score
-        return (self.wins * (1 - s) ** 2 + self.losses * s ** 2 + self.draws * (0.5 - s) ** 2) / n
+        return ((self.wins + extra) * (1 - s) ** 2 + (self.losses + extra) * s ** 2
+                + (self.draws + extra) * (0.5 - s) ** 2) / n
 
     def elo(self) -> float:
         return score_to_elo(self.score)
@@ -98,9 +103,7 @@ class Tally:
 
     def pseudo_variance(self) -> float:
         """The variance with one more game of each kind (see the module docstring)."""
-        n, s = self.games, self.score
-        return ((self.wins + 1) * (1 - s) ** 2 + (self.losses + 1) * s ** 2
-                + (self.draws + 1) * (0.5 - s) ** 2) / (n + 3)
+        return self._variance(1)
 
     def elo_error(self, z: float = Z95) -> float:
         """Half the width of the Elo interval (the "+-" figure)."""
@@ -124,11 +127,7 @@ class PairTally:
     """Pairs of games (one opening, colours reversed): how many ended with each of
     PAIR_POINTS for the first engine (the pentanomial counts)."""
 
-    counts: list = None
-
-    def __post_init__(self):
-        if self.counts is None:
-            self.counts = [0] * len(PAIR_POINTS)
+    counts: list = field(default_factory=lambda: [0] * len(PAIR_POINTS))
 
     def add(self, points: float) -> None:
         """``points``: the first engine's points in the pair's two games."""

@@ -76,6 +76,20 @@ def test_a_run_of_some_games_keeps_every_row(tmp_path):
         assert len(rows) == 1 and "time odds 4:1" in rows[0]
 
 
+def test_the_table_names_its_games_folder_from_its_own_checkout(tmp_path):
+    """Run from another worktree (``--results``/``--out`` pointing into this one), the table
+    still names the PGN folder as this checkout's reader finds it."""
+    strength = _strength()
+    repo = tmp_path / "checkout"
+    (repo / ".git").mkdir(parents=True)
+    results = repo / "benchmarks" / "strength"
+    _write(str(results / "2+0.02" / "batteries-time-odds-4to1.pgn"), [("leyden-x4", "leyden", "1-0", "normal")])
+    out = repo / "benchmarks" / "strength.md"
+    out.write_text(f"{strength.BEGIN}\n{strength.END}\n")
+    assert strength.main(["--report-only", "--results", str(results), "--out", str(out)]) == 0
+    assert "are in `benchmarks/strength/<time control>/`" in out.read_text()
+
+
 def _check_chart(path):
     """The chart beside the table: one row (dot, interval bar, label, value) per match and
     time control, the values those of the table."""

@@ -16,6 +16,8 @@ XBoard's royal King. The table below uses XBoard 4.9's order of the "fairy" type
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from movegen import GAMES, Game
@@ -32,6 +34,7 @@ class XBoardVariant:
     parent: str = "fairy"
     holdings: int = 0
     betza: dict | None = None  #: letter -> Betza string told to XBoard (default: the game's)
+    castle: int = 0  #: squares the King crosses to castle (0: XBoard's default King)
 
     def piece_to_char(self) -> str:
         white = ["."] * NSLOTS
@@ -52,11 +55,11 @@ XB = {
     "energizer": XBoardVariant(
         False,
         {"P": 0, "N": 1, "B": 2, "R": 3, "Q": 4, "A": 7, "C": 8, "K": 21},
-        betza={"P": _PAWN, "K": "KO2"}),
+        betza={"P": _PAWN}, castle=2),
     "sultan": XBoardVariant(
         False,
         {"P": 0, "N": 1, "B": 2, "R": 3, "Q": 4, "C": 6, "K": 21},
-        betza={"P": _PAWN, "K": "KO3"}),
+        betza={"P": _PAWN}, castle=3),
     "sultanrandom": XBoardVariant(
         False,
         {"P": 0, "N": 1, "B": 2, "R": 3, "Q": 4, "C": 6, "K": 21},
@@ -81,8 +84,39 @@ def describe(game: Game, fen: str) -> list[str]:
     lines = [f"setup ({xb.piece_to_char()}) {size} {fen}"]
     for p in game.pieces:
         betza = (xb.betza or {}).get(p.letter, p.betza)
+        if p.letter == "K" and xb.castle:
+            betza = _castling_king(game, xb.castle, fen)
         lines.append(f"piece {p.letter}& {betza}")
     return lines
+
+
+def _castling_king(game: Game, step: int, fen: str) -> str:
+    """The King's Betza string for a setup whose King castles ``step`` squares.
+
+    XBoard's own castling (a plain K) tests what the rules test: the castling rights of
+    the FEN, the King not in check, the crossed squares. It serves a King that starts on
+    one of the two middle files and castles (files + 2) // 4 squares, as here. A King
+    elsewhere (Energizer's switched setups) needs the Betza O atom, of which XBoard tests
+    only that the corner piece is unmoved and that the King is safe where it lands; the i
+    prefix adds that the King itself has never moved. With a bare O XBoard once let a
+    King that had left e1 "castle" from c1 out of a mate and called the true mate claim
+    false."""
+    assert step == (game.files + 2) // 4, "XBoard's castling distance for this width"
+    middle = {(game.files - 1) // 2, game.files // 2}
+    return "K" if _king_files(fen) <= middle else f"KiO{step}"
+
+
+def _king_files(fen: str) -> set[int]:
+    """Files (0 = a) of the Kings on the first and last ranks of ``fen``."""
+    rows = fen.split()[0].split("/")
+    files = set()
+    for row in (rows[0], rows[-1]):
+        f = 0
+        for count, letter in re.findall(r"(\d+)|(.)", row):
+            if letter in ("K", "k"):
+                files.add(f)
+            f += int(count) if count else 1
+    return files
 
 
 assert set(XB) == set(GAMES), "every game needs an XBoard description"

@@ -17,7 +17,6 @@ XBoard's royal King. The table below uses XBoard 4.9's order of the "fairy" type
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 
 from movegen import GAMES, Game

@@ -1,8 +1,10 @@
 """XBoard 4.9 itself runs Leyden in match mode (headless, under xvfb-run): Leyden against
 Fairy-Max in Capablanca chess, and Leyden against itself in every other game. The saved
 PGN must show finished games with a proper result and no illegal-move, forfeit, false
-claim or crash message. Needs the Debian packages xboard, xvfb and fairymax (.ci/run
-installs them); skipped with a message where they are missing.
+claim or crash message. And XBoard's own rulings on the games as Leyden describes them
+to it, on scripted games (the moves, castlings and mates it must accept). Needs the Debian
+packages xboard, xvfb and fairymax (.ci/run installs them); skipped with a message where
+they are missing.
 
 By default every game plays one fast self-play game (6 s + 0.1 s); the longer matches
 are ``slow`` (pytest -m slow, make test-xboard).

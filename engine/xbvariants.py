@@ -16,10 +16,10 @@ XBoard's royal King. The table below uses XBoard 4.9's order of the "fairy" type
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from movegen import GAMES, Game
+from movegen import GAMES, Game, Position
+from movegen import layout as L
 
 NSLOTS = 22  # XBoard 4.9 piece types per colour in a "fairy" table (King last)
 
@@ -102,20 +102,13 @@ def _castling_king(game: Game, step: int, fen: str) -> str:
     false."""
     assert step == (game.files + 2) // 4, "XBoard's castling distance for this width"
     middle = {(game.files - 1) // 2, game.files // 2}
-    return "K" if _king_files(fen) <= middle else f"KiO{step}"
+    return "K" if _king_files(game, fen) <= middle else f"KiO{step}"
 
 
-def _king_files(fen: str) -> set[int]:
-    """Files (0 = a) of the Kings on the first and last ranks of ``fen``."""
-    rows = fen.split()[0].split("/")
-    files = set()
-    for row in (rows[0], rows[-1]):
-        f = 0
-        for count, letter in re.findall(r"(\d+)|(.)", row):
-            if letter in ("K", "k"):
-                files.add(f)
-            f += int(count) if count else 1
-    return files
+def _king_files(game: Game, fen: str) -> set[int]:
+    """Files (0 = a) of the two Kings of ``fen``."""
+    pos = Position.from_fen(game, fen)
+    return {pos.geo.file_rank(int(pos.st[L.S_KING + colour]))[0] for colour in (0, 1)}
 
 
 assert set(XB) == set(GAMES), "every game needs an XBoard description"

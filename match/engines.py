@@ -290,13 +290,23 @@ class MoveRec:
     uci: str
 
 
+#: XBoard's thinking output writes "mate in N moves" as 100000 + N and "mated in N" as
+#: -100000 - N; UCI's ``score mate N`` is stored the same way.
+MATE_BASE = 100000
+
+
+def mate_score(moves: int) -> int:
+    """The XBoard score of UCI's ``score mate moves`` (negative: the mover is mated)."""
+    return MATE_BASE + moves if moves > 0 else -MATE_BASE + moves
+
+
 @dataclass
 class Reply:
     """An engine's move and what it said about it."""
 
     move: str
     elapsed: float
-    score: int | None = None  #: centipawns from the mover's side; mates as +-100000
+    score: int | None = None  #: centipawns from the mover's side; mates as MATE_BASE + N
     depth: int | None = None
     nodes: int | None = None  #: nodes of the last thinking line (the engine's own count)
     seconds: float | None = None  #: search time of that line, as the engine reports it
@@ -770,7 +780,7 @@ class UCIPlayer(Player):
                         if kind == "cp":
                             score = value
                         elif kind == "mate":
-                            score = 100000 - abs(value) if value > 0 else -100000 + abs(value)
+                            score = mate_score(value)
                     except (IndexError, ValueError):
                         pass
 

@@ -26,6 +26,7 @@ from .engines import (
     EngineConfigError,
     EngineFailure,
     EngineSpec,
+    MATE_BASE,
     MoveRec,
     make_player,
 )
@@ -117,9 +118,8 @@ def _wire_forms(pos: Position, move: Move, game) -> tuple[str, str, str, str]:
 def _fmt_score(score: int | None, depth: int | None, elapsed: float) -> str:
     parts = []
     if score is not None:
-        if abs(score) >= 90000:
-            n = 100000 - abs(score)
-            parts.append(f"{'+' if score > 0 else '-'}M{n}")
+        if abs(score) > MATE_BASE:
+            parts.append(f"{'+' if score > 0 else '-'}M{abs(score) - MATE_BASE}")
         else:
             parts.append(f"{score / 100:+.2f}" + (f"/{depth}" if depth is not None else ""))
     parts.append(f"{elapsed:.2f}s")

@@ -28,9 +28,13 @@ FAKE = textwrap.dedent(r'''
     def out(text):
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
+    # "mate": White claims a mate in 3, Black sees itself mated in 2 (never true here)
+    MATE = {1: 3, 0: -2}
     def my_move():
         global ply
         colour = "w" if ply % 2 == 0 else "b"
+        if mode == "mate" and not uci:
+            out(f"1 {100003 if colour == 'w' else -100002} 0 10 x")  # XBoard's mate scores
         if mode == "crash":
             sys.exit(3)
         if mode == "hang":
@@ -73,7 +77,7 @@ FAKE = textwrap.dedent(r'''
             break
         elif cmd == "go" and uci:
             m = my_move()
-            out(f"info depth 1 score cp 0")
+            out(f"info depth 1 score mate {MATE[ply % 2]}" if mode == "mate" else "info depth 1 score cp 0")
             out(f"bestmove {m}")
         elif cmd == "force":
             forced = True
@@ -236,6 +240,16 @@ def test_feature_done_0_is_waited_for(tmp_path, fake):
                            *fake("slow", "slowstart"), *fake("good", "good"))
     (g,) = games
     assert g.result == "1/2-1/2"
+
+
+@pytest.mark.parametrize("proto", ["xboard", "uci"])
+def test_mate_scores_are_written_as_xboard_shows_them(tmp_path, fake, proto):
+    """XBoard's 100003 (UCI's ``score mate 3``) is "+M3" in the PGN, -100002 "-M2"."""
+    status, games, pgn = run(tmp_path, "--games", "1", "--tc", "40/60",
+                             *fake("a", "mate", proto), *fake("b", "mate", proto))
+    comments = re.findall(r"\{([^}]*)\}", pgn.read_text())
+    marks = [c.split()[0] for c in comments if "M" in c.split()[0]]
+    assert status == 0 and marks[:4] == ["+M3", "-M2", "+M3", "-M2"]
 
 
 def test_resume_skips_finished_games(tmp_path, fake, capsys):

@@ -8,7 +8,8 @@ gate distances and the search's reduction table. The numba
 ``evaluate(G, board, st, ev, ss)`` reads it; one compiled evaluation serves every game.
 The material + piece-square sums and the game phase are kept incrementally, per ply, in
 the search state (see "incremental sums" below: the search calls ``evaluate_node``);
-the rest is a scan of the board. Outside the search, ``evaluate`` works on any position
+the rest is a scan of the board, with the chess-likes' pawn-structure terms taken from a
+cache in the search state keyed by the pawns' placement (``_pawn_row``). Outside the search, ``evaluate`` works on any position
 as it stands (a FEN set up, a fresh or a used ``ss``); after editing ``ev`` in place,
 call ``stamp_eval(ev)`` first.
 
@@ -37,7 +38,7 @@ import numpy as np
 
 from movegen import layout as L
 from movegen.betza import CAPTURE, MOVE
-from movegen.fields import reserve_slot
+from movegen.fields import reserve_slot, zobrist
 from movegen.flat import FlatLayout
 from movegen.games import Game
 from movegen.layout import Family
@@ -46,6 +47,13 @@ from movegen.tables import build_tables, geometry
 from movegen.core import castle_rook_target, m_extra, m_flag, m_from, m_promo, m_to
 from movegen.jit import inline_kernel, kernel
 from .state import (
+    PAWN_CACHE,
+    PAWN_EG,
+    PAWN_ENTRIES,
+    PAWN_FILES,
+    PAWN_KEY,
+    PAWN_MG,
+    PAWN_ROW,
     PSQ,
     PSQ_EG,
     PSQ_KEY,
@@ -624,6 +632,91 @@ def safe_mobility(ev, board, ss, s, t, c, number):
     return n
 
 
+PAWN_FILE_SIDE = 16  # PAWN_FILES: bit f for a white pawn on file f, bit 16 + f for a black one
+
+
+@kernel
+def _pawn_files(G, board, ss, nlist):
+    """File tables of the pawns at SC_LIST[:nlist]: per colour and file, their number and
+    lowest and highest rank (99 and -1 on a file without them). Returns the files that
+    hold pawns, as PAWN_FILES bits."""
+    base = SCRATCH
+    for c in range(2):
+        for f in range(G[L.GI_W]):
+            ss[base + SC_FILE_CNT + SC_SIDE * c + f] = 0
+            ss[base + SC_FILE_LO + SC_SIDE * c + f] = 99
+            ss[base + SC_FILE_HI + SC_SIDE * c + f] = -1
+    bits = 0
+    for i in range(nlist):
+        sq = ss[base + SC_LIST + i]
+        c = np.int64(board[sq]) >> 4
+        f = G[L.SQ_FILE + sq]
+        r = G[L.SQ_RANK + sq]
+        k = base + SC_SIDE * c + f
+        ss[k + SC_FILE_CNT] += 1
+        ss[k + SC_FILE_LO] = min(ss[k + SC_FILE_LO], r)
+        ss[k + SC_FILE_HI] = max(ss[k + SC_FILE_HI], r)
+        bits |= 1 << (PAWN_FILE_SIDE * c + f)
+    return bits
+
+
+@kernel
+def _pawn_structure(G, board, ev, ss, nlist):
+    """Doubled, isolated and passed pawns among those at SC_LIST[:nlist] (their file
+    tables made by ``_pawn_files``): (middlegame, endgame), White's view."""
+    base = SCRATCH
+    files = G[L.GI_W]
+    mg = 0
+    eg = 0
+    for i in range(nlist):
+        sq = ss[base + SC_LIST + i]
+        p = np.int64(board[sq])
+        c = p >> 4
+        f = G[L.SQ_FILE + sq]
+        r = G[L.SQ_RANK + sq]
+        sign = 1 if c == 0 else -1
+        own = base + SC_SIDE * c
+        opp = base + SC_SIDE * (1 - c)
+        if ss[own + SC_FILE_CNT + f] > 1:
+            mg += sign * ev[W_DOUBLED]
+            eg += sign * ev[W_DOUBLED]
+        left = ss[own + SC_FILE_CNT + f - 1] if f > 0 else 0
+        right = ss[own + SC_FILE_CNT + f + 1] if f + 1 < files else 0
+        if left == 0 and right == 0:
+            mg += sign * ev[W_ISOLATED]
+            eg += sign * ev[W_ISOLATED]
+        passed = True
+        for ff in range(max(0, f - 1), min(files, f + 2)):
+            if c == 0:
+                if ss[opp + SC_FILE_HI + ff] > r:
+                    passed = False
+            elif ss[opp + SC_FILE_LO + ff] < r:
+                passed = False
+        if passed:
+            rr = r if c == 0 else G[L.GI_H] - 1 - r
+            mg += sign * ev[EV_PASSED_MG + rr]
+            eg += sign * ev[EV_PASSED_EG + rr]
+    return mg, eg
+
+
+@kernel
+def _pawn_row(G, board, ss, ev, pawn_key, nlist):
+    """The row of ss's pawn-structure cache for the pawns at SC_LIST[:nlist], whose
+    Zobrist keys xor to ``pawn_key``; filled first if it holds other pawns. Pawns move
+    seldom in a search, so most evaluations find their structure there. The key holds
+    the evaluation table's stamp: a row of another game's (or edited) table never matches."""
+    key = pawn_key ^ ev[EV_STAMP]
+    row = PAWN_CACHE + PAWN_ROW * (key & (PAWN_ENTRIES - 1))
+    if ss[row + PAWN_KEY] != key:
+        bits = _pawn_files(G, board, ss, nlist)
+        mg, eg = _pawn_structure(G, board, ev, ss, nlist)
+        ss[row + PAWN_KEY] = key
+        ss[row + PAWN_MG] = mg
+        ss[row + PAWN_EG] = eg
+        ss[row + PAWN_FILES] = bits
+    return row
+
+
 @kernel
 def eval_chess(G, board, st, ev, ss, mg, eg, phase):
     """``mg``, ``eg``, ``phase``: the position's piece-square sums and phase (psq_sums)."""
@@ -632,12 +725,6 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
         ss[base + SC_COUNT + i] = 0
     for i in range(2 * SC_THREAT_SIDE):
         ss[base + SC_THREAT + i] = 0
-    files = G[L.GI_W]
-    for c in range(2):
-        for f in range(files):
-            ss[base + SC_FILE_CNT + SC_SIDE * c + f] = 0
-            ss[base + SC_FILE_LO + SC_SIDE * c + f] = 99
-            ss[base + SC_FILE_HI + SC_SIDE * c + f] = -1
     pawn = ev[EV_PAWN]
     king = ev[EV_KING]
     kings = (st[L.S_KING], st[L.S_KING + 1])
@@ -651,6 +738,7 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
     att1 = 0
     nlist = 0  # pawns from the front of SC_LIST, rook-like pieces from the back
     nrooks = 0
+    pawn_key = 0  # the pawns' placement (their Zobrist keys), for the pawn-structure cache
     for i in range(G[L.GI_NCELLS]):
         sq = G[L.SQUARES + i]
         p = np.int64(board[sq])
@@ -660,12 +748,7 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
         t = p & 15
         c = p >> 4
         if t == pawn:
-            f = G[L.SQ_FILE + sq]
-            r = G[L.SQ_RANK + sq]
-            k = base + SC_SIDE * c + f
-            ss[k + SC_FILE_CNT] += 1
-            ss[k + SC_FILE_LO] = min(ss[k + SC_FILE_LO], r)
-            ss[k + SC_FILE_HI] = max(ss[k + SC_FILE_HI], r)
+            pawn_key ^= zobrist(G, p, sq)
             if nlist < SC_LIST_MAX // 2:
                 ss[base + SC_LIST + nlist] = sq
                 nlist += 1
@@ -706,44 +789,20 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
             mg -= ev[EV_MOB_MG + k]
             eg -= ev[EV_MOB_EG + k]
 
-    # pawn structure
-    for i in range(nlist):
-        sq = ss[base + SC_LIST + i]
-        p = np.int64(board[sq])
-        c = p >> 4
-        f = G[L.SQ_FILE + sq]
-        r = G[L.SQ_RANK + sq]
-        sign = 1 if c == 0 else -1
-        own = base + SC_SIDE * c
-        opp = base + SC_SIDE * (1 - c)
-        if ss[own + SC_FILE_CNT + f] > 1:
-            mg += sign * ev[W_DOUBLED]
-            eg += sign * ev[W_DOUBLED]
-        left = ss[own + SC_FILE_CNT + f - 1] if f > 0 else 0
-        right = ss[own + SC_FILE_CNT + f + 1] if f + 1 < files else 0
-        if left == 0 and right == 0:
-            mg += sign * ev[W_ISOLATED]
-            eg += sign * ev[W_ISOLATED]
-        passed = True
-        for ff in range(max(0, f - 1), min(files, f + 2)):
-            if c == 0:
-                if ss[opp + SC_FILE_HI + ff] > r:
-                    passed = False
-            elif ss[opp + SC_FILE_LO + ff] < r:
-                passed = False
-        if passed:
-            rr = r if c == 0 else G[L.GI_H] - 1 - r
-            mg += sign * ev[EV_PASSED_MG + rr]
-            eg += sign * ev[EV_PASSED_EG + rr]
+    # pawn structure, from the cache when these pawns have been seen before
+    row = _pawn_row(G, board, ss, ev, pawn_key, nlist)
+    mg += ss[row + PAWN_MG]
+    eg += ss[row + PAWN_EG]
+    pawn_files = ss[row + PAWN_FILES]
 
     # rook-like pieces on open files
     for i in range(nrooks):
         sq = ss[base + SC_LIST + SC_LIST_MAX - 1 - i]
         c = np.int64(board[sq]) >> 4
         f = G[L.SQ_FILE + sq]
-        if ss[base + SC_FILE_CNT + SC_SIDE * c + f] == 0:
+        if (pawn_files >> (PAWN_FILE_SIDE * c + f)) & 1 == 0:
             sign = 1 if c == 0 else -1
-            if ss[base + SC_FILE_CNT + SC_SIDE * (1 - c) + f] == 0:
+            if (pawn_files >> (PAWN_FILE_SIDE * (1 - c) + f)) & 1 == 0:
                 mg += sign * ev[W_ROOK_OPEN]
                 eg += sign * ev[W_ROOK_OPEN] // 2
             else:

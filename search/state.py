@@ -20,6 +20,7 @@ from movegen.jit import kernel
 from movegen.layout import MAX_MOVES, MAX_PLY, NSQ_MAX
 
 MAX_SPLY = 128  # deepest search ply (main search + quiescence)
+PAWN_ENTRIES = 4096  # pawn-structure cache entries per search state (a power of two)
 POLL_MASK = 1023  # the stop flag is read when nodes & POLL_MASK == 0
 
 # scores
@@ -104,6 +105,9 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     # The evaluation's incremental sums per position ply st[S_PLY] (search/evaluate.py):
     # key, middlegame and endgame piece-square sums (material included), game phase.
     ("PSQ", (MAX_PLY + 1, 4)),
+    # The chess-likes' pawn-structure terms by pawn placement (search/evaluate.py):
+    # key, middlegame and endgame scores, the files holding pawns of each colour.
+    ("PAWN_CACHE", (PAWN_ENTRIES, 4)),
 ])
 (STOP, NODES, NODE_LIMIT, SELDEPTH, ABORTED, AGE, ROOT_PLY, ROOT_BEST, ROOT_SCORE, ROOT_DEPTH,
  NROOT, ROOT_DONE, PROF_MAIN, PROF_QS, PROF_EVAL, PROF_GEN, PROF_NOISY, PROF_ORDER, PROF_MOVES,
@@ -115,9 +119,11 @@ PROF_NAMES = tuple(name[5:].lower() for name in _CONTROL if name.startswith("PRO
 #: Count what a search does, per kind of work (benchmarks/profile.py sets it, with a numba
 #: cache of its own: numba compiles the flag in and would otherwise reuse either build).
 PROFILE = os.environ.get("LEYDEN_PROFILE") == "1"
-KILLERS, PV_LEN, PV, EVAL_STACK, SCRATCH, HIST, ROOT_MOVES, SCORES, QUIETS, PSQ = (
+KILLERS, PV_LEN, PV, EVAL_STACK, SCRATCH, HIST, ROOT_MOVES, SCORES, QUIETS, PSQ, PAWN_CACHE = (
     SS.offset[k] for k in ("KILLERS", "PV_LEN", "PV", "EVAL_STACK", "SCRATCH", "HIST",
-                           "ROOT_MOVES", "SCORES", "QUIETS", "PSQ"))
+                           "ROOT_MOVES", "SCORES", "QUIETS", "PSQ", "PAWN_CACHE"))
+PAWN_ROW = SS.stride("PAWN_CACHE", 0)
+PAWN_KEY, PAWN_MG, PAWN_EG, PAWN_FILES = range(4)  # the fields of a PAWN_CACHE row
 PSQ_ROW = SS.stride("PSQ", 0)
 PSQ_KEY, PSQ_MG, PSQ_EG, PSQ_PHASE = range(4)  # the fields of a PSQ row
 SS_SIZE = SS.size

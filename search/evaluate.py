@@ -739,6 +739,7 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
     nlist = 0  # pawns from the front of SC_LIST, rook-like pieces from the back
     nrooks = 0
     pawn_key = 0  # the pawns' placement (their Zobrist keys), for the pawn-structure cache
+    sup0 = sup1 = light0 = light1 = 0  # super and light pieces per colour (EV_CLASS)
     for i in range(G[L.GI_NCELLS]):
         sq = G[L.SQUARES + i]
         p = np.int64(board[sq])
@@ -756,10 +757,15 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
             ss[ahead - 1] = number
             ss[ahead + 1] = number
             continue
+        cl = ev[EV_CLASS + t]
         if c == 0:
             npm0 += ev[EV_VALUE + t]
+            sup0 += cl == 1
+            light0 += cl == 2
         else:
             npm1 += ev[EV_VALUE + t]
+            sup1 += cl == 1
+            light1 += cl == 2
         if t != king and npieces < SC_LIST_MAX:
             ss[base + SC_PIECES + npieces] = sq
             npieces += 1
@@ -827,18 +833,6 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
             eg -= ev[W_BISHOP_PAIR]
     svl = ev[W_SUPER_VS_LIGHT]
     if svl != 0:
-        sup0 = 0
-        sup1 = 0
-        light0 = 0
-        light1 = 0
-        for t in range(1, 16):
-            cl = ev[EV_CLASS + t]
-            if cl == 1:
-                sup0 += ss[cnt + t]
-                sup1 += ss[cnt + 16 + t]
-            elif cl == 2:
-                light0 += ss[cnt + t]
-                light1 += ss[cnt + 16 + t]
         d = svl * (sup1 * light0 - sup0 * light1)
         mg += d
         eg += d

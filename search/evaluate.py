@@ -600,7 +600,7 @@ def _note_threat(ev, ss, by, victim_t, attacker_t):
             ss[k + 2] = gain
 
 
-@kernel
+@inline_kernel
 def safe_mobility(ev, board, ss, s, t, c, number):
     """Squares the piece of type ``t`` and colour ``c`` on ``s`` moves to or captures on
     (its leaps and slides) that no enemy pawn attacks (the enemy's squares of ss's

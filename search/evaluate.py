@@ -9,9 +9,9 @@ gate distances and the search's reduction table. The numba
 The material + piece-square sums and the game phase are kept incrementally, per ply, in
 the search state (see "incremental sums" below: the search calls ``evaluate_node``);
 the rest is a scan of the board, with the chess-likes' pawn-structure terms taken from a
-cache in the search state keyed by the pawns' placement (``_pawn_row``). Outside the search, ``evaluate`` works on any position
-as it stands (a FEN set up, a fresh or a used ``ss``); after editing ``ev`` in place,
-call ``stamp_eval(ev)`` first.
+cache in the search state keyed by the pawns' placement (``_pawn_row``). Outside the
+search, ``evaluate`` works on any position as it stands (a FEN set up, a fresh or a used
+``ss``); after editing ``ev`` in place, call ``stamp_eval(ev)`` first.
 
 Terms:
 - all games: tapered material + piece-square terms computed from geometry (empty-board

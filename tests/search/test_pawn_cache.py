@@ -35,12 +35,13 @@ def _positions(game: str, count: int, rng: random.Random) -> list[Position]:
 
 def _pawns(pos: Position) -> dict[int, list[tuple[int, int]]]:
     """(file, rank) of each colour's pawns."""
-    pawn = int(pos.tables.G[L.GI_PAWN])
+    G = pos.tables.G
+    pawn = int(G[L.GI_PAWN])
     found = {0: [], 1: []}
     for sq in pos.geo.valid:
         code = int(pos.board[sq])
         if code and code & L.TYPE_MASK == pawn:
-            found[code >> 4].append((int(pos.tables.G[L.SQ_FILE + sq]), int(pos.tables.G[L.SQ_RANK + sq])))
+            found[code >> 4].append((int(G[L.SQ_FILE + sq]), int(G[L.SQ_RANK + sq])))
     return found
 
 
@@ -78,7 +79,7 @@ def _rows(ev: np.ndarray, ss: np.ndarray) -> dict[int, tuple[int, int, int]]:
         base = PAWN_CACHE + PAWN_ROW * i
         key = int(ss[base + PAWN_KEY])
         if key:
-            rows[key] = (int(ss[base + PAWN_MG]), int(ss[base + PAWN_EG]), int(ss[base + PAWN_FILES]))
+            rows[key] = tuple(int(ss[base + f]) for f in (PAWN_MG, PAWN_EG, PAWN_FILES))
     return rows
 
 

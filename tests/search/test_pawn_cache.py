@@ -33,15 +33,19 @@ def _positions(game: str, count: int, rng: random.Random) -> list[Position]:
     return out
 
 
+def _pawn_cells(pos: Position) -> list[tuple[int, int]]:
+    """(square, cell code) of every pawn on the board."""
+    pawn = int(pos.tables.G[L.GI_PAWN])
+    codes = ((sq, int(pos.board[sq])) for sq in pos.geo.valid)
+    return [(sq, code) for sq, code in codes if code and code & L.TYPE_MASK == pawn]
+
+
 def _pawns(pos: Position) -> dict[int, list[tuple[int, int]]]:
     """(file, rank) of each colour's pawns."""
     G = pos.tables.G
-    pawn = int(G[L.GI_PAWN])
     found = {0: [], 1: []}
-    for sq in pos.geo.valid:
-        code = int(pos.board[sq])
-        if code and code & L.TYPE_MASK == pawn:
-            found[code >> 4].append((int(G[L.SQ_FILE + sq]), int(G[L.SQ_RANK + sq])))
+    for sq, code in _pawn_cells(pos):
+        found[code >> 4].append((int(G[L.SQ_FILE + sq]), int(G[L.SQ_RANK + sq])))
     return found
 
 
@@ -84,15 +88,12 @@ def _rows(ev: np.ndarray, ss: np.ndarray) -> dict[int, tuple[int, int, int]]:
 
 
 def _pawn_key(pos: Position, ev: np.ndarray) -> int:
-    G = pos.tables.G
-    zp = L.G_LAYOUT.view(G, "ZP")
-    key = 0
-    pawn = int(G[L.GI_PAWN])
-    for sq in pos.geo.valid:
-        code = int(pos.board[sq])
-        if code and code & L.TYPE_MASK == pawn:
-            key ^= int(zp[code, sq])
-    return key ^ int(ev[EV_STAMP])
+    """The cache key of the pawns on the board: their Zobrist keys xor the table's stamp."""
+    zp = L.G_LAYOUT.view(pos.tables.G, "ZP")
+    key = int(ev[EV_STAMP])
+    for sq, code in _pawn_cells(pos):
+        key ^= int(zp[code, sq])
+    return key
 
 
 @pytest.mark.parametrize("game", CHESS_LIKES)

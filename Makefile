@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-smp depth profile samples match strength datagen peer-data tune play screenshots clean
+.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-eval bench-smp depth profile samples match strength datagen peer-data tune play screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -40,6 +40,11 @@ bench-perft: build
 # search speed per game, one thread, compile and kernel loading not counted
 bench: build
 	$(PYTHON) benchmarks/search.py
+
+# the evaluation alone, ns a call and a checksum of its scores (EVAL_ARGS="batteries" for others)
+EVAL_ARGS ?=
+bench-eval: build
+	$(PYTHON) benchmarks/evaluation.py $(EVAL_ARGS)
 
 # depth in equal time: Leyden, Fairy-Stockfish and Fairy-Max on the capablanca middlegame
 # (8 s each, one after the other); DEPTH_ARGS="--seconds 2 --game normal --fen ..." for others

@@ -672,18 +672,15 @@ def _in_set(lo, hi, j):
 
 
 @kernel
-def _pop_cell(lo, hi):
-    """The lowest cell of the set (lo, hi), not empty, and the set without it."""
-    if lo != 0:
-        return lowest_bit(lo), lo & (lo - 1), hi
-    return 64 + lowest_bit(hi), lo, hi & (hi - 1)
-
-
-@kernel
 def _leap_threats(ev, G, board, ss, lo, hi, enemy, c, t):
     """``_note_threat`` for each enemy piece on the cells (lo, hi), attacked by type ``t``."""
-    while lo | hi:
-        j, lo, hi = _pop_cell(lo, hi)
+    while lo != 0:
+        j = lowest_bit(lo)
+        lo &= lo - 1
+        _note_threat(ev, ss, c, np.int64(board[G[L.SQUARES + j]]) - enemy, t)
+    while hi != 0:
+        j = 64 + lowest_bit(hi)
+        hi &= hi - 1
         _note_threat(ev, ss, c, np.int64(board[G[L.SQUARES + j]]) - enemy, t)
 
 
@@ -825,16 +822,19 @@ def _pawns_of(G, ev, ss, c, lo, hi, nlist):
     set of the squares they attack."""
     key = hit_lo = hit_hi = 0
     code = ev[EV_PAWN] + L.BLACK_BIT * c
-    while lo | hi:
-        i, lo, hi = _pop_cell(lo, hi)
-        sq = G[L.SQUARES + i]
-        key ^= zobrist(G, code, sq)
-        if nlist < SC_LIST_MAX // 2:
-            ss[SCRATCH + SC_LIST + nlist] = sq
-            nlist += 1
-        k = EV_PAWN_HITS + _PAWN_HITS_SIDE * c + 2 * i
-        hit_lo |= ev[k]
-        hit_hi |= ev[k + 1]
+    for w in range(2):
+        word = lo if w == 0 else hi
+        while word != 0:
+            i = 64 * w + lowest_bit(word)
+            word &= word - 1
+            sq = G[L.SQUARES + i]
+            key ^= zobrist(G, code, sq)
+            if nlist < SC_LIST_MAX // 2:
+                ss[SCRATCH + SC_LIST + nlist] = sq
+                nlist += 1
+            k = EV_PAWN_HITS + _PAWN_HITS_SIDE * c + 2 * i
+            hit_lo |= ev[k]
+            hit_hi |= ev[k + 1]
     return key, nlist, hit_lo, hit_hi
 
 
@@ -846,25 +846,28 @@ def _pieces_of(G, board, ev, ss, c, lo, hi, enemy_king, npieces, nrooks):
     pieces (EV_CLASS), attack units against the enemy king, and the two list lengths."""
     npm = sup = light = att = 0
     radius = ev[W_KATT_RADIUS]
-    while lo | hi:
-        i, lo, hi = _pop_cell(lo, hi)
-        sq = G[L.SQUARES + i]
-        p = np.int64(board[sq])
-        t = p & L.TYPE_MASK
-        ss[SCRATCH + SC_COUNT + p] += 1
-        npm += ev[EV_VALUE + t]
-        cl = ev[EV_CLASS + t]
-        sup += cl == 1
-        light += cl == 2
-        if t != ev[EV_KING] and npieces < SC_LIST_MAX:
-            ss[SCRATCH + SC_PIECES + npieces] = i
-            npieces += 1
-        if ev[EV_ORTHO + t] and nrooks < SC_LIST_MAX // 2:
-            ss[SCRATCH + SC_LIST + SC_LIST_MAX - 1 - nrooks] = sq
-            nrooks += 1
-        aw = ev[EV_ATTACK_W + t]
-        if aw != 0 and _cheb(G, sq, enemy_king) <= radius:
-            att += aw
+    for w in range(2):
+        word = lo if w == 0 else hi
+        while word != 0:
+            i = 64 * w + lowest_bit(word)
+            word &= word - 1
+            sq = G[L.SQUARES + i]
+            p = np.int64(board[sq])
+            t = p & L.TYPE_MASK
+            ss[SCRATCH + SC_COUNT + p] += 1
+            npm += ev[EV_VALUE + t]
+            cl = ev[EV_CLASS + t]
+            sup += cl == 1
+            light += cl == 2
+            if t != ev[EV_KING] and npieces < SC_LIST_MAX:
+                ss[SCRATCH + SC_PIECES + npieces] = i
+                npieces += 1
+            if ev[EV_ORTHO + t] and nrooks < SC_LIST_MAX // 2:
+                ss[SCRATCH + SC_LIST + SC_LIST_MAX - 1 - nrooks] = sq
+                nrooks += 1
+            aw = ev[EV_ATTACK_W + t]
+            if aw != 0 and _cheb(G, sq, enemy_king) <= radius:
+                att += aw
     return npm, sup, light, att, npieces, nrooks
 
 

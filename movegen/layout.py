@@ -116,7 +116,6 @@ MAX_MOVES = 2048  # move slots per ply; every game's proven bound fits (movegen/
 # ------------------------------------------------------------------ the game table G
 # One flat int64 array: the game's integers (GI_*) first, then every table.
 NSQ_MAX = 168  # the largest padded board (Batteries: 12 x 14)
-MAX_CELLS = 128  # board cells at most
 MAX_ATOMS = 24
 RAY_SIZE = 2 * NSQ_MAX + 1  # indexed by NSQ_MAX + (to - from)
 MAX_LEAPS, MAX_SLIDES = 64, 16  # capturing leap / slide directions per colour
@@ -133,7 +132,7 @@ _GI = ("FAMILY", "W", "H", "STRIDE", "NSQ", "NT",
        "BATTERY")  # Batteries: the Battery's type (0: none)
 G_LAYOUT = FlatLayout(
     [(name, ()) for name in _GI] + [("GI_SPARE", 20 - len(_GI))] + [
-        ("SQUARES", MAX_CELLS),  # padded index of each board cell (GI_NCELLS of them)
+        ("SQUARES", 128),  # padded index of each board cell (GI_NCELLS of them)
         ("SQ_FILE", NSQ_MAX), ("SQ_RANK", NSQ_MAX),  # -1 off the board
         ("CELL", NSQ_MAX),  # compact cell number, -1 off the board
         ("ADELTA", (2, NT_MAX, MAX_ATOMS)),  # move atoms [colour, type, k]: step,

@@ -46,7 +46,6 @@ from movegen.tables import build_tables, geometry
 
 from movegen.core import castle_rook_target, m_extra, m_flag, m_from, m_promo, m_to
 from movegen.jit import inline_kernel, kernel
-from .bits import highest_bit, lowest_bit, popcount
 from .state import (
     PAWN_CACHE,
     PAWN_EG,
@@ -63,6 +62,7 @@ from .state import (
     PSQ_ROW,
     SC_BATT,
     SC_COUNT,
+    SC_EVAL_NUMBER,
     SC_FILE_CNT,
     SC_FILE_HI,
     SC_FILE_LO,
@@ -70,6 +70,8 @@ from .state import (
     SC_LIST_MAX,
     SC_NBATT,
     SC_NPM,
+    SC_PAWN_ATT,
+    SC_PAWN_ATT_SIDE,
     SC_PAWNS,
     SC_PIECES,
     SC_SIDE,
@@ -110,17 +112,10 @@ EV = FlatLayout(
         ("EV_KATT", 32),  # king attack penalty by attack units
         ("EV_MOB_MG", (16, MOB_COUNTS)),  # chess-likes: safe mobility score by type and count
         ("EV_MOB_EG", (16, MOB_COUNTS)),
-        # ... the slides it counts [colour, type]: how many, and each one's RAY_STEPS index
-        # x 2, + 1 if it runs to lower cell numbers
+        ("EV_MOB_NLEAP", (2, 16)),  # ... the plain leaps and slides it counts [colour, type]
         ("EV_MOB_NSLIDE", (2, 16)),
-        ("EV_MOB_WAY", (2, 16, L.MAX_ATOMS)),
-        # cell sets (two words each, see "cell sets" below): [colour, type, cell] the cells
-        # the counted leaps reach; [cell, RAY_STEPS index] the cells a slide passes on an
-        # empty board (a last row of none: a ray that meets nothing); [colour, cell] the
-        # cells a pawn attacks
-        ("EV_LEAPS", (2, 16, L.MAX_CELLS, 2)),
-        ("EV_RAYS", (L.MAX_CELLS + 1, 8, 2)),
-        ("EV_PAWN_HITS", (2, L.MAX_CELLS, 2)),
+        ("EV_MOB_LEAP", (2, 16, L.MAX_ATOMS)),
+        ("EV_MOB_SLIDE", (2, 16, L.MAX_ATOMS)),
         ("EV_LMR", (64, 64)),  # late-move reduction by depth and move number
         ("EV_PST_MG", (32, NSQ)),  # by cell code (material included, Black negative)
         ("EV_PST_EG", (32, NSQ)),
@@ -135,25 +130,20 @@ EV = FlatLayout(
  W_THREAT_GAIN2) = (
     EV.offset["W_" + name] for name in _WEIGHTS)
 (EV_VALUE, EV_PHASE_W, EV_ORTHO, EV_ATTACK_W, EV_CHARGE, EV_CLASS, EV_NOMATE, EV_PASSED_MG,
- EV_PASSED_EG, EV_KATT, EV_MOB_MG, EV_MOB_EG, EV_MOB_NSLIDE, EV_MOB_WAY, EV_LEAPS, EV_RAYS,
- EV_PAWN_HITS, EV_LMR, EV_PST_MG, EV_PST_EG, EV_DIST) = (
+ EV_PASSED_EG, EV_KATT, EV_MOB_MG, EV_MOB_EG, EV_MOB_NLEAP, EV_MOB_NSLIDE, EV_MOB_LEAP,
+ EV_MOB_SLIDE, EV_LMR, EV_PST_MG, EV_PST_EG, EV_DIST) = (
     EV.offset[name] for name in (
         "EV_VALUE", "EV_PHASE_W", "EV_ORTHO", "EV_ATTACK_W", "EV_CHARGE", "EV_CLASS", "EV_NOMATE",
-        "EV_PASSED_MG", "EV_PASSED_EG", "EV_KATT", "EV_MOB_MG", "EV_MOB_EG", "EV_MOB_NSLIDE",
-        "EV_MOB_WAY", "EV_LEAPS", "EV_RAYS", "EV_PAWN_HITS", "EV_LMR", "EV_PST_MG", "EV_PST_EG",
+        "EV_PASSED_MG", "EV_PASSED_EG", "EV_KATT", "EV_MOB_MG", "EV_MOB_EG", "EV_MOB_NLEAP",
+        "EV_MOB_NSLIDE", "EV_MOB_LEAP", "EV_MOB_SLIDE", "EV_LMR", "EV_PST_MG", "EV_PST_EG",
         "EV_DIST"))
 EV_SIZE = EV.size
 _PST_CODE = EV.stride("EV_PST_MG", 0)
 _DIST_SIDE, _DIST_TYPE = EV.stride("EV_DIST", 0), EV.stride("EV_DIST", 1)
 _LMR_DEPTH = EV.stride("EV_LMR", 0)
 _MOB_TYPE = EV.stride("EV_MOB_MG", 0)
-_MOB_N_SIDE = EV.stride("EV_MOB_NSLIDE", 0)
-_MOB_WAY_SIDE, _MOB_WAY_TYPE = EV.stride("EV_MOB_WAY", 0), EV.stride("EV_MOB_WAY", 1)
-_LEAPS_SIDE, _LEAPS_TYPE = EV.stride("EV_LEAPS", 0), EV.stride("EV_LEAPS", 1)
-_RAYS_CELL = EV.stride("EV_RAYS", 0)
-_PAWN_HITS_SIDE = EV.stride("EV_PAWN_HITS", 0)
-NO_CELL = L.MAX_CELLS  # the row of EV_RAYS that holds no cells
-assert NO_CELL == 128  # _first_cell: an empty word's lowest bit is 64, twice that is none
+_MOB_N_SIDE = EV.stride("EV_MOB_NLEAP", 0)
+_MOB_ATOM_SIDE, _MOB_ATOM_TYPE = EV.stride("EV_MOB_LEAP", 0), EV.stride("EV_MOB_LEAP", 1)
 
 
 @kernel
@@ -225,64 +215,21 @@ def _safe_mobility_table(ev, t, per_mg, per_eg, centre):
         EV.view(ev, "EV_MOB_EG")[t, n] = round(per_eg * (n - centre))
 
 
-# Cell sets: the chess-likes' evaluation reads the board once into sets of cells, a bit
-# per cell in two 64-bit words (cells 0-63, 64-127; G's cell numbers, rank by rank),
-# without a branch on what stands on each cell (a coin toss the processor mispredicts
-# about half the time); it then visits the pawns and the pieces by bit scans. A piece's
-# safe mobility is a popcount: its leaps' cells and its slides' rays (cut at the
-# nearest occupied cell, found by a bit scan) less the cells of its own side's pieces
-# and of the enemy pawns' attacks.
-RAY_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (-1, 1), (1, -1))  # (file, rank)
-
-
-def _cell_set(cells):
-    """The two words of a set of cell numbers."""
-    words = [0, 0]
-    for i in cells:
-        words[i >> 6] |= 1 << (i & 63)
-    return [w - (1 << 64) if w >= 1 << 63 else w for w in words]  # as int64
-
-
 def _mobility_atoms(G, ev, t):
-    """The atoms safe mobility counts for type ``t``: its plain leaps and its unlimited
-    slides along a rank, file or diagonal, that both move and capture (every piece of the
-    chess-likes has only those; a lame, range-limited, move-only or capture-only atom, or
-    another slide, of a game defined elsewhere is left out); with their cell sets."""
-    stride = int(G[L.GI_STRIDE])
-    ways = {df + dr * stride: k for k, (df, dr) in enumerate(RAY_STEPS)}
-    cells = [int(sq) for sq in L.G_LAYOUT.view(G, "SQUARES")[:G[L.GI_NCELLS]]]
-    cell = {sq: i for i, sq in enumerate(cells)}
+    """The atoms safe mobility counts for type ``t``: its plain leaps and unlimited slides
+    that both move and capture (every piece of the chess-likes has only those; a lame,
+    range-limited, move-only or capture-only atom of a game defined elsewhere is left out)."""
     for colour in (0, 1):
         leaps, slides = [], []
         for k in range(L.G_LAYOUT.view(G, "ACOUNT")[colour, t]):
             d, rng, mode, lame = (int(L.G_LAYOUT.view(G, name)[colour, t, k])
                                   for name in ("ADELTA", "ARANGE", "AMODE", "ALAME"))
-            if mode == MOVE | CAPTURE and lame == 0 and (rng == 1 or (rng == 0 and d in ways)):
+            if mode == MOVE | CAPTURE and lame == 0 and rng in (0, 1):
                 (leaps if rng == 1 else slides).append(d)
+        EV.view(ev, "EV_MOB_NLEAP")[colour, t] = len(leaps)
         EV.view(ev, "EV_MOB_NSLIDE")[colour, t] = len(slides)
-        # a slide runs to lower cell numbers when its step does (cells go rank by rank)
-        EV.view(ev, "EV_MOB_WAY")[colour, t, :len(slides)] = [2 * ways[d] + (d < 0) for d in slides]
-        for i, sq in enumerate(cells):
-            reached = [cell[sq + d] for d in leaps if sq + d in cell]
-            EV.view(ev, "EV_LEAPS")[colour, t, i] = _cell_set(reached)
-
-
-def _cell_tables(G, ev, pawn):
-    """EV_RAYS and EV_PAWN_HITS of the board of G (a chess-like's)."""
-    stride = int(G[L.GI_STRIDE])
-    cells = [int(sq) for sq in L.G_LAYOUT.view(G, "SQUARES")[:G[L.GI_NCELLS]]]
-    cell = {sq: i for i, sq in enumerate(cells)}
-    for i, sq in enumerate(cells):
-        for k, (df, dr) in enumerate(RAY_STEPS):
-            ray, to = [], sq + df + dr * stride
-            while to in cell:
-                ray.append(cell[to])
-                to += df + dr * stride
-            EV.view(ev, "EV_RAYS")[i, k] = _cell_set(ray)
-        for colour in (0, 1):
-            ahead = sq + int(G[L.PAWN_DIR + colour])
-            hits = [cell[to] for to in (ahead - 1, ahead + 1) if to in cell] if pawn else []
-            EV.view(ev, "EV_PAWN_HITS")[colour, i] = _cell_set(hits)
+        EV.view(ev, "EV_MOB_LEAP")[colour, t, :len(leaps)] = leaps
+        EV.view(ev, "EV_MOB_SLIDE")[colour, t, :len(slides)] = slides
 
 
 @cache
@@ -363,8 +310,6 @@ def eval_table(game: Game, w: dict) -> np.ndarray:
             ev[EV_CHARGE + t] = w["charge"].get(p.letter, 0)
             if p.letter in w["president_attack_weight"]:
                 ev[EV_ATTACK_W + t] = w["president_attack_weight"][p.letter]
-    if fam == Family.CHESS:
-        _cell_tables(G, ev, pawn)
     start_rr = game.pawn_double_rank - 1
     for rr in range(min(H, 16)):
         k = _tenths(rr, start_rr, H - 1)
@@ -655,60 +600,35 @@ def _note_threat(ev, ss, by, victim_t, attacker_t):
             ss[k + 2] = gain
 
 
-@kernel
-def _first_cell(lo, hi, descending):
-    """The nearest cell of the set (lo, hi) along a ray that runs to higher cell numbers,
-    or to lower ones when ``descending``: its lowest or highest; NO_CELL if it is empty."""
-    if descending:
-        j = 64 + highest_bit(hi) if hi != 0 else highest_bit(lo)
-        return j if j >= 0 else NO_CELL
-    return lowest_bit(lo) if lo != 0 else 64 + lowest_bit(hi)  # 128 (NO_CELL) if empty
-
-
-@kernel
-def _in_set(lo, hi, j):
-    """Is cell ``j`` (or NO_CELL: never) in the set (lo, hi)?"""
-    return j < NO_CELL and ((lo >> (j & 63)) if j < 64 else (hi >> (j & 63))) & 1 != 0
-
-
-@kernel
-def _leap_threats(ev, G, board, ss, lo, hi, enemy, c, t):
-    """``_note_threat`` for each enemy piece on the cells (lo, hi), attacked by type ``t``."""
-    while lo != 0:
-        j = lowest_bit(lo)
-        lo &= lo - 1
-        _note_threat(ev, ss, c, np.int64(board[G[L.SQUARES + j]]) - enemy, t)
-    while hi != 0:
-        j = 64 + lowest_bit(hi)
-        hi &= hi - 1
-        _note_threat(ev, ss, c, np.int64(board[G[L.SQUARES + j]]) - enemy, t)
-
-
 @inline_kernel
-def safe_mobility(ev, G, board, ss, i, t, c, occ_lo, occ_hi, their_lo, their_hi, bad_lo, bad_hi):
-    """Squares the piece of type ``t`` and colour ``c`` on cell ``i`` moves to or captures
-    on (its leaps and slides) that are not ``bad`` (own pieces and the cells enemy pawns
-    attack): a popcount of cell sets. ``occ``: every piece, ``their``: the enemy's. The
+def safe_mobility(ev, board, ss, s, t, c, number):
+    """Squares the piece of type ``t`` and colour ``c`` on ``s`` moves to or captures on
+    (its leaps and slides) that no enemy pawn attacks (the enemy's squares of ss's
+    SC_PAWN_ATT marked with this evaluation's ``number``). Own pieces block and are not
+    counted. Branch-free where it can be: whether a square counts is a coin toss. The
     enemy pieces it attacks go to ``_note_threat``."""
+    watched = SCRATCH + SC_PAWN_ATT + SC_PAWN_ATT_SIDE * (1 - c)
     enemy = L.BLACK_BIT * (1 - c)  # an enemy piece's code less this is its type, 1..15
-    k = EV_LEAPS + _LEAPS_SIDE * c + _LEAPS_TYPE * t + 2 * i
-    lo = ev[k]
-    hi = ev[k + 1]
-    n = popcount(lo & ~bad_lo) + popcount(hi & ~bad_hi)
-    if (lo & their_lo) | (hi & their_hi):
-        _leap_threats(ev, G, board, ss, lo & their_lo, hi & their_hi, enemy, c, t)
-    ways = EV_MOB_WAY + _MOB_WAY_SIDE * c + _MOB_WAY_TYPE * t
-    for a in range(ev[EV_MOB_NSLIDE + _MOB_N_SIDE * c + t]):
-        way = ev[ways + a]
-        ray = EV_RAYS + 2 * (way >> 1)
-        lo = ev[ray + _RAYS_CELL * i]
-        hi = ev[ray + _RAYS_CELL * i + 1]
-        j = _first_cell(lo & occ_lo, hi & occ_hi, way & 1)
-        lo &= ~ev[ray + _RAYS_CELL * j]  # the cells past the first occupied one
-        hi &= ~ev[ray + _RAYS_CELL * j + 1]
-        n += popcount(lo & ~bad_lo) + popcount(hi & ~bad_hi)
-        if _in_set(their_lo, their_hi, j):
-            _note_threat(ev, ss, c, np.int64(board[G[L.SQUARES + j]]) - enemy, t)
+    atoms = _MOB_ATOM_SIDE * c + _MOB_ATOM_TYPE * t
+    n = 0
+    for k in range(ev[EV_MOB_NLEAP + _MOB_N_SIDE * c + t]):
+        to = s + ev[EV_MOB_LEAP + atoms + k]
+        q = np.int64(board[to])
+        e = q - enemy
+        hit = (e > 0) & (e <= L.TYPE_MASK)
+        n += ((q == L.EMPTY) | hit) & (ss[watched + to] != number)
+        if hit:
+            _note_threat(ev, ss, c, e, t)
+    for k in range(ev[EV_MOB_NSLIDE + _MOB_N_SIDE * c + t]):
+        d = ev[EV_MOB_SLIDE + atoms + k]
+        to = s + d
+        while board[to] == L.EMPTY:
+            n += ss[watched + to] != number
+            to += d
+        e = np.int64(board[to]) - enemy
+        if (e > 0) & (e <= L.TYPE_MASK):
+            n += ss[watched + to] != number
+            _note_threat(ev, ss, c, e, t)
     return n
 
 
@@ -798,99 +718,6 @@ def _pawn_row(G, board, ss, ev, pawn_key, nlist):
 
 
 @kernel
-def _cell_word(G, board, pawn, start, stop):
-    """Cells ``start`` to ``stop`` (at most 64) of the board as one word of each of four cell
-    sets: White's pawns, Black's pawns, White's other pieces, Black's other pieces. No
-    branch on what stands where (a coin toss per cell)."""
-    pawns0 = pawns1 = others0 = others1 = 0
-    for i in range(start, stop):
-        p = np.int64(board[G[L.SQUARES + i]])
-        bit = np.int64(p != 0) << (i - start)
-        pawnish = -np.int64((p & L.TYPE_MASK) == pawn)  # every bit set for a pawn
-        black = -(p >> 4)  # every bit set for Black
-        pawns0 |= bit & pawnish & ~black
-        pawns1 |= bit & pawnish & black
-        others0 |= bit & ~pawnish & ~black
-        others1 |= bit & ~pawnish & black
-    return pawns0, pawns1, others0, others1
-
-
-@kernel
-def _pawns_of(G, ev, ss, c, lo, hi, nlist):
-    """Colour ``c``'s pawns, the cell set (lo, hi): their squares onto SC_LIST from
-    ``nlist``; returns the xor of their Zobrist keys, the new list length and the cell
-    set of the squares they attack."""
-    key = hit_lo = hit_hi = 0
-    code = ev[EV_PAWN] + L.BLACK_BIT * c
-    for w in range(2):
-        word = lo if w == 0 else hi
-        while word != 0:
-            i = 64 * w + lowest_bit(word)
-            word &= word - 1
-            sq = G[L.SQUARES + i]
-            key ^= zobrist(G, code, sq)
-            if nlist < SC_LIST_MAX // 2:
-                ss[SCRATCH + SC_LIST + nlist] = sq
-                nlist += 1
-            k = EV_PAWN_HITS + _PAWN_HITS_SIDE * c + 2 * i
-            hit_lo |= ev[k]
-            hit_hi |= ev[k + 1]
-    return key, nlist, hit_lo, hit_hi
-
-
-@kernel
-def _pieces_of(G, board, ev, ss, c, lo, hi, enemy_king, npieces, nrooks):
-    """Colour ``c``'s pieces but pawns, the cell set (lo, hi): counted in SC_COUNT, those
-    with mobility (all but the king) onto SC_PIECES from ``npieces``, the rook-like ones
-    onto the back of SC_LIST after ``nrooks``. Returns their material, super and light
-    pieces (EV_CLASS), attack units against the enemy king, and the two list lengths."""
-    npm = sup = light = att = 0
-    radius = ev[W_KATT_RADIUS]
-    for w in range(2):
-        word = lo if w == 0 else hi
-        while word != 0:
-            i = 64 * w + lowest_bit(word)
-            word &= word - 1
-            sq = G[L.SQUARES + i]
-            p = np.int64(board[sq])
-            t = p & L.TYPE_MASK
-            ss[SCRATCH + SC_COUNT + p] += 1
-            npm += ev[EV_VALUE + t]
-            cl = ev[EV_CLASS + t]
-            sup += cl == 1
-            light += cl == 2
-            if t != ev[EV_KING] and npieces < SC_LIST_MAX:
-                ss[SCRATCH + SC_PIECES + npieces] = i
-                npieces += 1
-            if ev[EV_ORTHO + t] and nrooks < SC_LIST_MAX // 2:
-                ss[SCRATCH + SC_LIST + SC_LIST_MAX - 1 - nrooks] = sq
-                nrooks += 1
-            aw = ev[EV_ATTACK_W + t]
-            if aw != 0 and _cheb(G, sq, enemy_king) <= radius:
-                att += aw
-    return npm, sup, light, att, npieces, nrooks
-
-
-@kernel
-def _mobility_of(G, board, ev, ss, c, first, last, occ_lo, occ_hi, their_lo, their_hi,
-                 bad_lo, bad_hi, hit_lo, hit_hi):
-    """Safe mobility of colour ``c``'s pieces at SC_PIECES[first:last] (middlegame,
-    endgame); ``hit``: the cells enemy pawns attack (a threat against a piece there)."""
-    mg = eg = 0
-    for n in range(first, last):
-        i = ss[SCRATCH + SC_PIECES + n]
-        t = np.int64(board[G[L.SQUARES + i]]) & L.TYPE_MASK
-        count = safe_mobility(ev, G, board, ss, i, t, c, occ_lo, occ_hi, their_lo, their_hi,
-                              bad_lo, bad_hi)
-        k = _MOB_TYPE * t + min(count, MOB_COUNTS - 1)
-        mg += ev[EV_MOB_MG + k]
-        eg += ev[EV_MOB_EG + k]
-        if _in_set(hit_lo, hit_hi, i):
-            _note_threat(ev, ss, 1 - c, t, ev[EV_PAWN])
-    return mg, eg
-
-
-@kernel
 def eval_chess(G, board, st, ev, ss, mg, eg, phase):
     """``mg``, ``eg``, ``phase``: the position's piece-square sums and phase (psq_sums)."""
     base = SCRATCH
@@ -899,36 +726,74 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
     for i in range(2 * SC_THREAT_SIDE):
         ss[base + SC_THREAT + i] = 0
     pawn = ev[EV_PAWN]
+    king = ev[EV_KING]
     kings = (st[L.S_KING], st[L.S_KING + 1])
-    n = G[L.GI_NCELLS]
-    pawns0_lo, pawns1_lo, others0_lo, others1_lo = _cell_word(G, board, pawn, 0, min(n, 64))
-    pawns0_hi, pawns1_hi, others0_hi, others1_hi = _cell_word(G, board, pawn, 64, n)
-    key0, nlist, hit0_lo, hit0_hi = _pawns_of(G, ev, ss, 0, pawns0_lo, pawns0_hi, 0)
-    key1, nlist, hit1_lo, hit1_hi = _pawns_of(G, ev, ss, 1, pawns1_lo, pawns1_hi, nlist)
-    pawn_key = key0 ^ key1  # the pawns' placement, for the pawn-structure cache
-    if pawn != 0:
-        ss[base + SC_COUNT + pawn] = popcount(pawns0_lo) + popcount(pawns0_hi)
-        ss[base + SC_COUNT + L.BLACK_BIT + pawn] = popcount(pawns1_lo) + popcount(pawns1_hi)
-    # pieces: their material, classes, king attack units, and the lists of those with
-    # mobility (SC_PIECES: White's, then Black's) and of the rook-like ones (the back of SC_LIST)
-    npm0, sup0, light0, att1, nwhite, nrooks = _pieces_of(
-        G, board, ev, ss, 0, others0_lo, others0_hi, kings[1], 0, 0)
-    npm1, sup1, light1, att0, npieces, nrooks = _pieces_of(
-        G, board, ev, ss, 1, others1_lo, others1_hi, kings[0], nwhite, nrooks)
+    number = ss[base + SC_EVAL_NUMBER] + 1  # marks this evaluation's pawn attacks
+    ss[base + SC_EVAL_NUMBER] = number
+    npieces = 0
+    radius = ev[W_KATT_RADIUS]
+    npm0 = 0
+    npm1 = 0
+    att0 = 0  # attack units against White's king
+    att1 = 0
+    nlist = 0  # pawns from the front of SC_LIST, rook-like pieces from the back
+    nrooks = 0
+    pawn_key = 0  # the pawns' placement (their Zobrist keys), for the pawn-structure cache
+    sup0 = sup1 = light0 = light1 = 0  # super and light pieces per colour (EV_CLASS)
+    for i in range(G[L.GI_NCELLS]):
+        sq = G[L.SQUARES + i]
+        p = np.int64(board[sq])
+        if p == 0:
+            continue
+        ss[base + SC_COUNT + p] += 1
+        t = p & 15
+        c = p >> 4
+        if t == pawn:
+            pawn_key ^= zobrist(G, p, sq)
+            if nlist < SC_LIST_MAX // 2:
+                ss[base + SC_LIST + nlist] = sq
+                nlist += 1
+            ahead = base + SC_PAWN_ATT + SC_PAWN_ATT_SIDE * c + sq + G[L.PAWN_DIR + c]
+            ss[ahead - 1] = number
+            ss[ahead + 1] = number
+            continue
+        cl = ev[EV_CLASS + t]
+        if c == 0:
+            npm0 += ev[EV_VALUE + t]
+            sup0 += cl == 1
+            light0 += cl == 2
+        else:
+            npm1 += ev[EV_VALUE + t]
+            sup1 += cl == 1
+            light1 += cl == 2
+        if t != king and npieces < SC_LIST_MAX:
+            ss[base + SC_PIECES + npieces] = sq
+            npieces += 1
+        if ev[EV_ORTHO + t] and nrooks < SC_LIST_MAX // 2:
+            ss[base + SC_LIST + SC_LIST_MAX - 1 - nrooks] = sq
+            nrooks += 1
+        aw = ev[EV_ATTACK_W + t]
+        if aw != 0 and _cheb(G, sq, kings[1 - c]) <= radius:
+            if c == 0:
+                att1 += aw
+            else:
+                att0 += aw
 
-    # safe mobility: a square counts unless an own piece stands on it or an enemy pawn attacks it
-    own0_lo = pawns0_lo | others0_lo
-    own0_hi = pawns0_hi | others0_hi
-    own1_lo = pawns1_lo | others1_lo
-    own1_hi = pawns1_hi | others1_hi
-    occ_lo = own0_lo | own1_lo
-    occ_hi = own0_hi | own1_hi
-    mg0, eg0 = _mobility_of(G, board, ev, ss, 0, 0, nwhite, occ_lo, occ_hi, own1_lo, own1_hi,
-                            own0_lo | hit1_lo, own0_hi | hit1_hi, hit1_lo, hit1_hi)
-    mg1, eg1 = _mobility_of(G, board, ev, ss, 1, nwhite, npieces, occ_lo, occ_hi, own0_lo, own0_hi,
-                            own1_lo | hit0_lo, own1_hi | hit0_hi, hit0_lo, hit0_hi)
-    mg += mg0 - mg1
-    eg += eg0 - eg1
+    # safe mobility (the pawns' attacks are all marked now)
+    for i in range(npieces):
+        sq = ss[base + SC_PIECES + i]
+        p = np.int64(board[sq])
+        t = p & L.TYPE_MASK
+        c = p >> 4
+        k = _MOB_TYPE * t + min(safe_mobility(ev, board, ss, sq, t, c, number), MOB_COUNTS - 1)
+        if ss[base + SC_PAWN_ATT + SC_PAWN_ATT_SIDE * (1 - c) + sq] == number:
+            _note_threat(ev, ss, 1 - c, t, pawn)
+        if c == 0:
+            mg += ev[EV_MOB_MG + k]
+            eg += ev[EV_MOB_EG + k]
+        else:
+            mg -= ev[EV_MOB_MG + k]
+            eg -= ev[EV_MOB_EG + k]
 
     # pawn structure, from the cache when these pawns have been seen before
     row = _pawn_row(G, board, ss, ev, pawn_key, nlist)

@@ -42,17 +42,23 @@ SCRATCH_LAYOUT = FlatLayout((
     ("BATT", (2, 8)),  # Battery squares per colour
     ("NBATT", 2),
     ("SEE", (3, 32)),  # static exchange: lifted squares, their pieces, the gains (search/see.py)
-    ("PIECES", SC_LIST_MAX),  # chess-likes' mobility: the cells of the pieces that have it
+    # chess-likes' mobility: the squares of the pieces that have it, and the squares each
+    # colour's pawns attack, marked with the evaluation's number (none are ever cleared:
+    # a mark of an earlier evaluation is not this one's)
+    ("PIECES", SC_LIST_MAX),
+    ("PAWN_ATT", (2, NSQ_MAX)),
+    ("EVAL_NUMBER", ()),
     # chess-likes' threats: per colour, how many enemy pieces its pieces attack that are
     # worth more than the attacker, and the two largest such differences
     ("THREAT", (2, 3)),
 ))
 (SC_COUNT, SC_NPM, SC_PAWNS, SC_FILE_CNT, SC_FILE_LO, SC_FILE_HI, SC_LIST, SC_BATT, SC_NBATT,
- SC_PIECES, SC_THREAT) = (
+ SC_PIECES, SC_PAWN_ATT, SC_EVAL_NUMBER, SC_THREAT) = (
     SCRATCH_LAYOUT.offset[k] for k in (
         "COUNT", "NPM", "PAWNS", "FILE_CNT", "FILE_LO", "FILE_HI", "LIST", "BATT", "NBATT",
-        "PIECES", "THREAT"))
+        "PIECES", "PAWN_ATT", "EVAL_NUMBER", "THREAT"))
 SC_THREAT_SIDE = SCRATCH_LAYOUT.stride("THREAT", 0)
+SC_PAWN_ATT_SIDE = SCRATCH_LAYOUT.stride("PAWN_ATT", 0)
 SC_SIDE = SCRATCH_LAYOUT.stride("FILE_CNT", 0)
 SC_SEE = SCRATCH_LAYOUT.offset["SEE"]
 SEE_ROW = SCRATCH_LAYOUT.stride("SEE", 0)  # the three rows of SEE; as many swaps at most  # per-colour rows of COUNT and the FILE_ tables

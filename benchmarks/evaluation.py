@@ -1,15 +1,21 @@
 """The static evaluation alone: nanoseconds per call, and a checksum of its scores.
 
     python benchmarks/evaluation.py                     # capablanca normal sultan energizer
-    python benchmarks/evaluation.py batteries --positions 500
+    python benchmarks/evaluation.py batteries --positions 100
 
 Positions: random playouts of 0 to 15 plies from the game's bench positions
-(search/bench.py), seeded, so every checkout times the same positions. Each call copies
-one position into the working board and evaluates it from scratch (``evaluate``: the
-piece-square sums included) in a compiled loop; the figure is the best of several runs.
-The checksum (the scores, weighted by position number) shows whether a change that
-should only be faster changed any score: compare it between two checkouts
-(``git worktree``) run one after the other.
+(search/bench.py), seeded, so every checkout times the same positions. Each one's
+children are evaluated in turn as the search meets them (make, ``evaluate_node`` with
+the piece-square sums following from the parent's, unmake) in a compiled loop; the
+figure is the best of several runs, the make and unmake timed alone and taken off.
+Consecutive evaluations see nearly the same board, as in a search (timing unrelated
+positions one after another makes the board scan's branches look costlier than a search
+finds them). Still only a guide: a branch-free board scan that was 20% faster on
+unrelated positions and 11% faster here gained 1% in the bench searches (README,
+Benchmarks), which have the last word (`make bench`).
+The checksum (the scores, weighted by their order) shows whether a change that should
+only be faster changed any score: compare it between two checkouts (``git worktree``)
+run one after the other.
 """
 import argparse
 import random
@@ -24,20 +30,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from movegen import Position  # noqa: E402
 from search.bench import BENCH_POSITIONS  # noqa: E402
-from search.evaluate import build_eval, evaluate  # noqa: E402
+from movegen.kernel import make, unmake  # noqa: E402
+from search.evaluate import build_eval, evaluate_node, psq_sums  # noqa: E402
 from search.state import new_state  # noqa: E402
 
 GAMES = ("capablanca", "normal", "sultan", "energizer")
 
 
 @njit(nogil=True)
-def _evaluate_all(G, boards, sts, board, st, ev, ss, reps):
+def _children(G, boards, sts, moves, first, board, st, undo, ev, ss, reps, score):
+    """Every position's children (``moves[first[i]:first[i + 1]]``) made, evaluated if
+    ``score``, unmade; returns the scores' checksum."""
     total = 0
     for _ in range(reps):
         for i in range(boards.shape[0]):
             board[:] = boards[i]
             st[:] = sts[i]
-            total += evaluate(G, board, st, ev, ss) * (i + 1)
+            psq_sums(G, board, st, ev, ss)  # the parent's sums, known as in the search
+            for k in range(first[i], first[i + 1]):
+                make(G, board, st, undo, moves[k])
+                if score:
+                    total += evaluate_node(G, board, st, undo, ev, ss) * (k + 1)
+                unmake(G, board, st, undo)
     return total
 
 
@@ -57,21 +71,29 @@ def playouts(game: str, count: int, seed: int) -> list[Position]:
 
 
 def measure(game: str, count: int, runs: int, seed: int) -> tuple[float, int]:
-    """(nanoseconds per evaluation, checksum) on ``count`` playout positions."""
-    positions = playouts(game, count, seed)
+    """(nanoseconds per evaluation, checksum) on the children of ``count`` playout positions."""
+    positions = [p for p in playouts(game, count, seed) if p.outcome() is None]
+    lists = [p.legal_move_codes() for p in positions]
+    moves = np.concatenate(lists).astype(np.int64)
+    first = np.cumsum([0] + [len(m) for m in lists]).astype(np.int64)
     boards = np.array([p.board for p in positions])
     sts = np.array([p.st for p in positions])
-    first = positions[0]
-    G, board, st = first.tables.G, first.board.copy(), first.st.copy()
-    ev, ss = build_eval(first.game), new_state()
-    checksum = _evaluate_all(G, boards, sts, board, st, ev, ss, 1)  # compiles, warms
-    reps = 5
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        _evaluate_all(G, boards, sts, board, st, ev, ss, reps)
-        best = min(best, (time.perf_counter() - start) / (reps * count) * 1e9)
-    return best, int(checksum)
+    pos = positions[0]
+    args = (pos.tables.G, boards, sts, moves, first, pos.board.copy(), pos.st.copy(),
+            pos.undo.copy(), build_eval(pos.game), new_state())
+    checksum = _children(*args, 1, True)  # compiles, warms
+    reps = 3
+
+    def best_ns(score):
+        best = float("inf")
+        for _ in range(runs):
+            start = time.perf_counter()
+            _children(*args, reps, score)
+            best = min(best, (time.perf_counter() - start) / (reps * len(moves)) * 1e9)
+        return best
+
+    _children(*args, 1, False)
+    return best_ns(True) - best_ns(False), int(checksum)
 
 
 def main(argv=None) -> int:

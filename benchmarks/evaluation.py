@@ -60,13 +60,7 @@ def playouts(game: str, count: int, seed: int) -> list[Position]:
     starts = [Position(g, fen) for g, fen, _ in BENCH_POSITIONS if g == game]
     out = []
     while len(out) < count:
-        pos = starts[len(out) % len(starts)].copy()
-        for _ in range(rng.randrange(0, 16)):
-            moves = pos.legal_move_codes()
-            if len(moves) == 0 or pos.outcome() is not None:
-                break
-            pos.push_code(int(moves[rng.randrange(len(moves))]))
-        out.append(pos)
+        out.append(starts[len(out) % len(starts)].copy().play_random(rng, rng.randrange(0, 16)))
     return out
 
 

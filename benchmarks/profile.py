@@ -191,12 +191,7 @@ def _samples(family: str, rng: random.Random) -> list[Position]:
     starts = [Position(g, f) for g, f, _ in BENCH_POSITIONS if FAMILIES[Position(g).game.family] == family]
     out = []
     while len(out) < SAMPLES:
-        pos = starts[len(out) % len(starts)].copy()
-        for _ in range(rng.randrange(0, 12)):
-            moves = pos.legal_move_codes()
-            if len(moves) == 0 or pos.outcome() is not None:
-                break
-            pos.push_code(int(moves[rng.randrange(len(moves))]))
+        pos = starts[len(out) % len(starts)].copy().play_random(rng, rng.randrange(0, 12))
         if len(pos.legal_move_codes()) and pos.outcome() is None:
             out.append(pos)
     return out

@@ -138,6 +138,16 @@ class Position:
         self._history.append(name)
         self._legal_cache = None
 
+    def play_random(self, rng, plies: int) -> "Position":
+        """Play up to ``plies`` moves drawn by ``rng`` (a ``random.Random``), fewer if the
+        game ends; returns this position."""
+        for _ in range(plies):
+            moves = self.legal_move_codes()
+            if len(moves) == 0 or self.outcome() is not None:
+                break
+            self.push_code(int(moves[rng.randrange(len(moves))]))
+        return self
+
     def pop(self) -> str:
         if not self._history:
             raise IndexError("no move to take back")

@@ -23,13 +23,7 @@ def _positions(game: str, count: int, rng: random.Random) -> list[Position]:
     """Positions of random playouts from the start, pawns often pushed and taken."""
     out = []
     while len(out) < count:
-        pos = Position(game)
-        for _ in range(rng.randrange(0, 70)):
-            moves = pos.legal_move_codes()
-            if len(moves) == 0 or pos.outcome() is not None:
-                break
-            pos.push_code(int(moves[rng.randrange(len(moves))]))
-        out.append(pos)
+        out.append(Position(game).play_random(rng, rng.randrange(0, 70)))
     return out
 
 

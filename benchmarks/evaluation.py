@@ -29,8 +29,8 @@ from numba import njit
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from movegen import Position  # noqa: E402
-from search.bench import BENCH_POSITIONS  # noqa: E402
 from movegen.kernel import make, unmake  # noqa: E402
+from search.bench import BENCH_POSITIONS  # noqa: E402
 from search.evaluate import build_eval, evaluate_node, psq_sums  # noqa: E402
 from search.state import new_state  # noqa: E402
 
@@ -56,6 +56,8 @@ def _children(G, boards, sts, moves, first, board, st, undo, ev, ss, reps, score
 
 
 def playouts(game: str, count: int, seed: int) -> list[Position]:
+    """``count`` positions, each 0 to 15 random plies from one of the game's bench
+    positions in turn (some may have ended: ``measure`` leaves those out)."""
     rng = random.Random(seed)
     starts = [Position(g, fen) for g, fen, _ in BENCH_POSITIONS if g == game]
     out = []

@@ -166,6 +166,9 @@ def _tuned_source(game, directory: Path) -> Path | None:
     return None
 
 
+DIVISORS = ("drawish_scale", "no_mate_scale")  #: weights the evaluation divides by
+
+
 def merge(base: dict, changes: dict) -> dict:
     """``base`` with ``changes`` on top; a table given as a dict (letter -> value) is
     merged entry by entry, anything else replaced. Unknown names are refused, so that a
@@ -186,4 +189,7 @@ def weights(game, directory: Path = TUNED_DIR) -> dict:
     path = _tuned_source(game, directory)
     if path is not None:
         w = merge(w, json.loads(path.read_text())["weights"])
+    for key in DIVISORS:
+        if w[key] < 1:  # the kernels divide by these without a zero test (movegen/jit.py)
+            raise ValueError(f"weight {key!r} must be at least 1, not {w[key]}")
     return w

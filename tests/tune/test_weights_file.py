@@ -75,3 +75,13 @@ def test_unknown_weight_is_refused(tmp_path):
     with pytest.raises(ValueError, match="no_such_weight"):
         weights(CAPA, tmp_path)
     assert merge({"a": 1}, {}) == {"a": 1}
+
+
+@pytest.mark.parametrize("key", ["drawish_scale", "no_mate_scale"])
+def test_a_zero_divisor_weight_is_refused(tmp_path, key):
+    # the kernels divide by these without testing for zero (movegen/jit.py)
+    _write(tmp_path, CAPA, {key: 0})
+    with pytest.raises(ValueError, match=key):
+        weights(CAPA, tmp_path)
+    _write(tmp_path, CAPA, {key: 1})
+    assert weights(CAPA, tmp_path)[key] == 1

@@ -28,10 +28,10 @@ from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.children import evaluate_children  # noqa: E402
 from movegen import Position  # noqa: E402
-from movegen.kernel import make, unmake  # noqa: E402
 from search.bench import BENCH_POSITIONS  # noqa: E402
-from search.evaluate import build_eval, evaluate_node, psq_sums  # noqa: E402
+from search.evaluate import build_eval  # noqa: E402
 from search.state import new_state  # noqa: E402
 
 GAMES = ("capablanca", "normal", "sultan", "energizer")
@@ -46,12 +46,8 @@ def _children(G, boards, sts, moves, first, board, st, undo, ev, ss, reps, score
         for i in range(boards.shape[0]):
             board[:] = boards[i]
             st[:] = sts[i]
-            psq_sums(G, board, st, ev, ss)  # the parent's sums, known as in the search
-            for k in range(first[i], first[i + 1]):
-                make(G, board, st, undo, moves[k])
-                if score:
-                    total += evaluate_node(G, board, st, undo, ev, ss) * (k + 1)
-                unmake(G, board, st, undo)
+            total += evaluate_children(G, board, st, undo, ev, ss, moves[first[i]:first[i + 1]],
+                                       1, score, first[i])
     return total
 
 

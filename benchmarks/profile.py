@@ -36,6 +36,7 @@ os.environ["NUMBA_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / "leyden-profil
 import numpy as np  # noqa: E402
 from numba import njit  # noqa: E402
 
+from benchmarks.children import evaluate_children  # noqa: E402
 from movegen import Position  # noqa: E402
 from movegen import layout as L  # noqa: E402
 from movegen.core import victim  # noqa: E402
@@ -43,7 +44,7 @@ from movegen.kernel import gen_pseudo, in_check, is_legal, make, unmake  # noqa:
 from search import Limits, Searcher  # noqa: E402
 from search.alphabeta import gen_noisy  # noqa: E402
 from search.bench import BENCH_HASH_MB, BENCH_POSITIONS  # noqa: E402
-from search.evaluate import build_eval, evaluate_node, psq_sums  # noqa: E402
+from search.evaluate import build_eval  # noqa: E402
 from search.ordering import pick_next, score_moves  # noqa: E402
 from search.see import see  # noqa: E402
 from search.state import new_state  # noqa: E402
@@ -81,29 +82,6 @@ def _time_noisy(G, board, st, undo, buf, reps):
     for _ in range(reps):
         n += gen_noisy(G, board, st, buf, 0, fam)
     return n
-
-
-@njit(nogil=True)
-def _time_make(G, board, st, undo, moves, reps):
-    for _ in range(reps):
-        for m in moves:
-            make(G, board, st, undo, m)
-            unmake(G, board, st, undo)
-    return len(moves)
-
-
-@njit(nogil=True)
-def _time_eval(G, board, st, undo, ev, ss, moves, reps):
-    """The evaluation of each child, as the search does it (its piece-square sums from
-    the parent's), with the make and unmake around it (``_time_make``: subtracted)."""
-    s = 0
-    psq_sums(G, board, st, ev, ss)  # the parent's sums, known as in the search
-    for _ in range(reps):
-        for m in moves:
-            make(G, board, st, undo, m)
-            s += evaluate_node(G, board, st, undo, ev, ss)
-            unmake(G, board, st, undo)
-    return s
 
 
 @njit(nogil=True)
@@ -210,13 +188,15 @@ def _costs(family: str, tt: np.ndarray, rng: random.Random) -> dict[str, float]:
         ev = build_eval(pos.game)
         moves = pos.legal_move_codes()
         n = len(moves)
-        make_ns = _ns(_time_make, G, board, st, undo, moves, REPS, calls=REPS * n)
+        # the make and unmake alone, then with the evaluation between them
+        make_ns = _ns(evaluate_children, G, board, st, undo, ev, ss, moves, REPS, False, 0,
+                      calls=REPS * n)
         sums["make"] += make_ns
         sums["check"] += _ns(_time_check, G, board, st, undo, moves, REPS, calls=REPS * n) - make_ns
         sums["legal"] += _ns(_time_legal, G, board, st, undo, moves, REPS, calls=REPS * n)
         sums["pseudo"] += _ns(_time_pseudo, G, board, st, undo, buf, REPS, calls=REPS)
         sums["noisy"] += _ns(_time_noisy, G, board, st, undo, buf, REPS, calls=REPS)
-        sums["eval"] += _ns(_time_eval, G, board, st, undo, ev, ss, moves, REPS,
+        sums["eval"] += _ns(evaluate_children, G, board, st, undo, ev, ss, moves, REPS, True, 0,
                             calls=REPS * n) - make_ns
         captures = np.array([m for m in moves if victim(pos.board, m) != 0] or [0], np.int64)
         sums["see"] += _ns(_time_see, G, board, st, ev, ss, captures, REPS, calls=REPS * len(captures))

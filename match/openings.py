@@ -7,7 +7,8 @@ An opening is a start position plus a few moves already played from it. Sources:
 * seeded shuffles of the back rank (``caparandom``, ``sultanrandom``) and seeded
   Energizer switches (``--energizer-switch``);
 * random balanced plies played from the start position (``--random-plies N``):
-  random legal moves that end no game and leave material level and no side in check.
+  random legal moves that end no game and leave material level, the side to move not in
+  check and without a move that wins at once.
 
 Opening ``i`` is the same for every engine pair, and the same for the same ``--seed``.
 """
@@ -127,8 +128,10 @@ def random_plies(game: Game, start_fen: str, plies: int, rng: random.Random,
                  tries: int = 200) -> tuple:
     """``plies`` random moves from ``start_fen`` that keep the game balanced.
 
-    Balanced: no game end, the side to move not in check, and equal material; after
-    ``tries`` attempts the attempt with the smallest material difference is taken.
+    Balanced: no game end, the side to move neither in check nor able to win at once (a
+    mate in one: both games of such an opening end in a move, one won by each engine
+    whatever their strength), and equal material; after ``tries`` attempts the attempt
+    with the smallest material difference is taken.
     In Ender's Chess the plies are actions, and the last turn is closed with a pass.
     """
     best, best_key = (), None
@@ -156,13 +159,24 @@ def random_plies(game: Game, start_fen: str, plies: int, rng: random.Random,
                 moves.append("@@@@")
             if pos.outcome() is not None:
                 continue
-        check = not game.multi_action and pos.in_check()
-        key = (check, abs(material_balance(game, pos.fen())))
+        unsafe = not game.multi_action and (pos.in_check() or wins_at_once(pos))
+        key = (unsafe, abs(material_balance(game, pos.fen())))
         if best_key is None or key < best_key:
             best, best_key = tuple(moves), key
         if key == (False, 0):
             break
     return best
+
+
+def wins_at_once(pos: Position) -> bool:
+    """Has the side to move a move that ends the game in its favour?"""
+    for move in pos.legal_moves():
+        pos.push(move)
+        outcome = pos.outcome()
+        pos.pop()
+        if outcome is not None and outcome.result != "1/2-1/2":
+            return True  # the mover's win: a move never loses the game for its maker
+    return False
 
 
 def _mid_turn(pos: Position) -> bool:

@@ -88,7 +88,7 @@ from .tt import (
 )
 
 NULL_MOVE = encode(0, 0, 0, L.F_NULL, 0)
-FUTILITY_MARGIN = 90  # reverse futility and futility pruning, per ply left (SPRT: beat 120; 180 lost)
+FUTILITY_MARGIN = 90  # reverse futility and futility pruning, per ply left (SPRTs: beat 120; 180 lost; 70 even)
 PRUNE_DEPTH = 3  # late-move and futility pruning of quiet moves up to this depth
 RAZOR_MARGIN = 300  # razoring: static evaluation this far below alpha per ply of depth
 DELTA_MARGIN = 200  # quiescence: a capture that cannot lift the score near alpha is skipped

@@ -38,7 +38,6 @@ from .state import (
     ABORTED,
     AGE,
     DRAW,
-    EVAL_STACK,
     INF,
     MATE,
     MATE_BOUND,
@@ -386,7 +385,6 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     else:
         tally(ss, PROF_EVAL, 1)
         static = evaluate_node(G, board, st, undo, ev, ss)
-    ss[EVAL_STACK + ply] = static
     guess = static  # what the pruning tests below go by
     if e >= 0 and not in_chk:
         guess = _table_guess(fam, static, tt_score(tt, e, ply), tt_bound(tt, e))

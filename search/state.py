@@ -96,7 +96,6 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("KILLERS", (MAX_SPLY, 2)),
     ("PV_LEN", MAX_SPLY),  # the PV of ply p is PV[p][p:PV_LEN[p]]
     ("PV", (MAX_SPLY, MAX_SPLY)),
-    ("EVAL_STACK", MAX_SPLY),  # static evaluation per ply
     ("SCRATCH", SCRATCH_LAYOUT.size),
     ("HIST", (2, NSQ_MAX, NSQ_MAX)),  # quiet-move history by side, from, to
     ("ROOT_MOVES", MAX_MOVES),  # root moves, best first
@@ -119,8 +118,8 @@ PROF_NAMES = tuple(name[5:].lower() for name in _CONTROL if name.startswith("PRO
 #: Count what a search does, per kind of work (benchmarks/profile.py sets it, with a numba
 #: cache of its own: numba compiles the flag in and would otherwise reuse either build).
 PROFILE = os.environ.get("LEYDEN_PROFILE") == "1"
-KILLERS, PV_LEN, PV, EVAL_STACK, SCRATCH, HIST, ROOT_MOVES, SCORES, QUIETS, PSQ, PAWN_CACHE = (
-    SS.offset[k] for k in ("KILLERS", "PV_LEN", "PV", "EVAL_STACK", "SCRATCH", "HIST",
+KILLERS, PV_LEN, PV, SCRATCH, HIST, ROOT_MOVES, SCORES, QUIETS, PSQ, PAWN_CACHE = (
+    SS.offset[k] for k in ("KILLERS", "PV_LEN", "PV", "SCRATCH", "HIST",
                            "ROOT_MOVES", "SCORES", "QUIETS", "PSQ", "PAWN_CACHE"))
 PAWN_ROW = SS.stride("PAWN_CACHE", 0)
 PAWN_KEY, PAWN_MG, PAWN_EG, PAWN_FILES = range(4)  # the fields of a PAWN_CACHE row

@@ -87,8 +87,10 @@ from .tt import (
 )
 
 NULL_MOVE = encode(0, 0, 0, L.F_NULL, 0)
-FUTILITY_MARGIN = 90  # reverse futility and futility pruning, per ply left (SPRTs: beat 120; 180 lost; 70 even)
-PRUNE_DEPTH = 3  # late-move and futility pruning of quiet moves up to this depth
+# reverse futility and futility pruning, per ply left (SPRTs, benchmarks/sprt.md: beat 120;
+# 180 lost; 70 for both even; 70 for reverse futility alone +10, undecided)
+FUTILITY_MARGIN = 90
+PRUNE_DEPTH = 3  # reverse futility, late-move and futility pruning up to this depth (5 lost)
 RAZOR_MARGIN = 300  # razoring: static evaluation this far below alpha per ply of depth
 DELTA_MARGIN = 200  # quiescence: a capture that cannot lift the score near alpha is skipped
 
@@ -391,7 +393,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
 
     if not pv_node and not in_chk and fam != Family.ENDERS and abs(beta) < MATE_BOUND:
         # reverse futility: far above beta with little depth left
-        if depth <= 3 and guess - FUTILITY_MARGIN * depth >= beta:
+        if depth <= PRUNE_DEPTH and guess - FUTILITY_MARGIN * depth >= beta:
             return guess
         # razoring: far below alpha near the leaves, only a capture could save the node;
         # the quiescence search says whether one does (not in Batteries, where a quiet

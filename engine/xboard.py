@@ -156,14 +156,16 @@ class XBoardEngine(ProtocolSession):
             self.send(f"pong {self.pending_pongs.pop(0)}")
 
     def _limits(self) -> Limits:
-        """Limits of a move search from the clocks and the time control."""
+        """Limits of a move search from the clocks and the time control. After ``nps N``
+        time is counted in nodes, N to a second (CECP): the move's time becomes a node
+        limit and the wall clock no longer ends the search."""
         lim = Limits(depth=self.sd)
+        mine = self.my_time if self.my_time is not None else self.base
+        movestogo = None
         if self.st is not None:
             lim.movetime = self.st
         else:
-            mine = self.my_time if self.my_time is not None else self.base
             theirs = self.opp_time if self.opp_time is not None else self.base
-            movestogo = None
             if self.mps > 0:
                 done = (len(self.xb_moves) if self.enders else self.pos.ply) // 2
                 movestogo = self.mps - done % self.mps
@@ -172,10 +174,10 @@ class XBoardEngine(ProtocolSession):
             else:
                 lim.btime, lim.wtime, lim.binc, lim.winc = mine, theirs, self.inc, self.inc
             lim.movestogo = movestogo
-            if self.nps:
-                budget = mine / (movestogo or 30) + self.inc * 0.8
-                lim.nodes = max(1, int(self.nps * budget))
-                lim.wtime = lim.btime = None
+        if self.nps:
+            seconds = self.st if self.st is not None else mine / (movestogo or 30) + self.inc * 0.8
+            lim.nodes = max(1, int(self.nps * seconds))
+            lim.movetime = lim.wtime = lim.btime = None
         return lim
 
     def engine_side(self) -> str:

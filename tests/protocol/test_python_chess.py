@@ -48,6 +48,14 @@ def test_game_with_fixed_time_per_move(engine):
     assert board.ply() > 0
 
 
+def test_node_limit(engine):
+    """python-chess's node limit (UCI ``go nodes``; XBoard ``nps 1`` and ``st N``)."""
+    board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3")
+    result = engine.play(board, chess.engine.Limit(nodes=3000), info=chess.engine.INFO_ALL)
+    assert result.move in board.legal_moves
+    assert 0 < result.info["nodes"] <= 3000, result.info
+
+
 def test_analysis_reports_and_stops(engine):
     board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3")
     with engine.analysis(board) as analysis:

@@ -75,6 +75,21 @@ def test_go_plays_a_legal_move_and_ping_waits_for_it(eng):
     assert pos.is_legal(eng.lines[move].split()[1])
 
 
+def test_nps_turns_the_move_time_into_a_node_limit(eng):
+    """After ``nps N`` a move's time is counted in nodes (CECP): ``st 1`` is N nodes.
+    leyden match sends ``st 1`` and ``nps N`` for a node limit (python-chess ``nps 1``
+    and ``st N``); before this was kept, the search ran a second of wall clock."""
+    fresh(eng)
+    eng.send("post", "nps 4000", "st 1", "usermove e2e4")
+    start = eng.mark()
+    eng.send("go")
+    eng.expect("move ", 30, start)
+    thinking = [s.split() for s in eng.lines[start:] if re.match(r"\d+ -?\d+ \d+ \d+ ", s)]
+    assert thinking and all(int(t[3]) <= 4000 for t in thinking), thinking
+    eng.send("force", "nopost", "nps 0")
+    eng.sync_xboard()
+
+
 def test_question_mark_moves_at_once(eng):
     fresh(eng)
     eng.send("st 100", "post")

@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-eval bench-smp depth profile samples match strength datagen peer-data tune play screenshots clean
+.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-eval bench-smp depth equal-nodes profile samples match strength datagen peer-data tune play screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -66,6 +66,13 @@ samples: build
 SMP_ARGS ?=
 bench-smp: build
 	$(PYTHON) benchmarks/smp.py $(SMP_ARGS)
+
+# Leyden against Fairy-Stockfish at equal nodes a move (10,000, 50,000 and 200,000; 40 games
+# each, about 45 minutes in all; a rerun resumes): the search's use of its nodes, speed aside;
+# EQUAL_NODES_ARGS="--dir /tmp/build --out /tmp/en" for another build
+EQUAL_NODES_ARGS ?=
+equal-nodes: build
+	$(PYTHON) benchmarks/equal_nodes.py $(EQUAL_NODES_ARGS)
 
 # a short match against Fairy-Max; override MATCH_ARGS for anything else
 MATCH_ARGS ?= --variant capablanca --games 10 --tc 10+0.1 --random-plies 6 --pgn match.pgn \

@@ -226,3 +226,18 @@ def test_peer_scoring_refuses_bad_input_clearly(tmp_path, capsys):
     assert "does not play batteries" in capsys.readouterr().err
     assert label_main(["capablanca", str(empty), "--out", out, "--peer", "nosuchpeer"]) == 2
     assert "unknown peer" in capsys.readouterr().err
+
+
+def test_equal_nodes_benchmark_plays_both_engines_to_their_node_limit(tmp_path):
+    need("fairy-stockfish")
+    import subprocess
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "benchmarks", "equal_nodes.py"), "--nodes", "800",
+                          "--games", "2", "--out", str(tmp_path), "--quiet"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    line = re.search(r"^ +800 +2 +([\d.]+)%  .*  +([\d.]+) +([\d.]+)$", out.stdout, re.M)
+    assert line, out.stdout
+    games = read_games(str(tmp_path / "capablanca-fairy-stockfish-800.pgn"))
+    assert len(games) == 2 and {g.tags["White"] for g in games} == {"leyden", "fairy-stockfish"}
+    # a depth for each side, from the move comments: both searched under the node limit
+    assert float(line[2]) >= 1 and float(line[3]) >= 1

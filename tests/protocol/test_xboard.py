@@ -78,7 +78,7 @@ def test_go_plays_a_legal_move_and_ping_waits_for_it(eng):
 def test_nps_turns_the_move_time_into_a_node_limit(eng):
     """After ``nps N`` a move's time is counted in nodes (CECP): ``st 1`` is N nodes.
     leyden match sends ``st 1`` and ``nps N`` for a node limit (python-chess ``nps 1``
-    and ``st N``); before this was kept, the search ran a second of wall clock."""
+    and ``st N``). Before 589becb, ``st`` made Leyden ignore ``nps``: a second of wall clock."""
     fresh(eng)
     eng.send("post", "nps 4000", "st 1", "usermove e2e4")
     start = eng.mark()

@@ -394,6 +394,7 @@ class XBoardEngine(ProtocolSession):
             self.force = False
             self.engine_color = "b"
             self.sd = None
+            self.nps = None  # CECP: nps lasts until the next new
             self.my_time = self.opp_time = None
             if self.searcher is not None:
                 self.searcher.new_game()

@@ -86,7 +86,14 @@ def test_nps_turns_the_move_time_into_a_node_limit(eng):
     eng.expect("move ", 30, start)
     thinking = [s.split() for s in eng.lines[start:] if re.match(r"\d+ -?\d+ \d+ \d+ ", s)]
     assert thinking and all(int(t[3]) <= 4000 for t in thinking), thinking
-    eng.send("force", "nopost", "nps 0")
+    fresh(eng)  # new ends nps: a second of wall clock again
+    eng.send("post", "st 1", "usermove e2e4")
+    start = eng.mark()
+    eng.send("go")
+    eng.expect("move ", 30, start)
+    thinking = [s.split() for s in eng.lines[start:] if re.match(r"\d+ -?\d+ \d+ \d+ ", s)]
+    assert max(int(t[3]) for t in thinking) > 4000, thinking
+    eng.send("force", "nopost")
     eng.sync_xboard()
 
 

@@ -35,9 +35,9 @@ OUT = Path(ROOT) / "benchmarks" / "equal-nodes"
 
 
 def match_argv(args, nodes: int, pgn: Path) -> list[str]:
-    # UCI for Leyden: a node limit is `go nodes N` there, the same as the peer's
-    leyden = leyden_tokens("leyden", checkout=args.dir)
-    leyden = [t if t != "proto=xboard" else "proto=uci" for t in leyden]
+    # UCI for Leyden (the later proto= wins): `go nodes N`, also right in builds older than
+    # 589becb, whose XBoard side ignored nps under st
+    leyden = leyden_tokens("leyden", "proto=uci", checkout=args.dir)
     argv = ["--variant", args.game, "--games", str(args.games), "--tc", f"nodes={nodes}",
             "--pgn", str(pgn), "--resume", "--seed", str(args.seed),
             "--concurrency", str(args.concurrency),

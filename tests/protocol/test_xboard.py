@@ -75,24 +75,26 @@ def test_go_plays_a_legal_move_and_ping_waits_for_it(eng):
     assert pos.is_legal(eng.lines[move].split()[1])
 
 
+def _thinking_nodes(eng, *setup):
+    """Send ``setup``, play 1. e4 for the engine to answer, and return the node counts of
+    its thinking lines."""
+    eng.send("post", *setup, "usermove e2e4")
+    start = eng.mark()
+    eng.send("go")
+    eng.expect("move ", 30, start)
+    return [int(s.split()[3]) for s in eng.lines[start:] if re.match(r"\d+ -?\d+ \d+ \d+ ", s)]
+
+
 def test_nps_turns_the_move_time_into_a_node_limit(eng):
     """After ``nps N`` a move's time is counted in nodes (CECP): ``st 1`` is N nodes.
     leyden match sends ``st 1`` and ``nps N`` for a node limit (python-chess ``nps 1``
     and ``st N``). Before 589becb, ``st`` made Leyden ignore ``nps``: a second of wall clock."""
     fresh(eng)
-    eng.send("post", "nps 4000", "st 1", "usermove e2e4")
-    start = eng.mark()
-    eng.send("go")
-    eng.expect("move ", 30, start)
-    thinking = [s.split() for s in eng.lines[start:] if re.match(r"\d+ -?\d+ \d+ \d+ ", s)]
-    assert thinking and all(int(t[3]) <= 4000 for t in thinking), thinking
+    nodes = _thinking_nodes(eng, "nps 4000", "st 1")
+    assert nodes and all(n <= 4000 for n in nodes), nodes
     fresh(eng)  # new ends nps: a second of wall clock again
-    eng.send("post", "st 1", "usermove e2e4")
-    start = eng.mark()
-    eng.send("go")
-    eng.expect("move ", 30, start)
-    thinking = [s.split() for s in eng.lines[start:] if re.match(r"\d+ -?\d+ \d+ \d+ ", s)]
-    assert max(int(t[3]) for t in thinking) > 4000, thinking
+    nodes = _thinking_nodes(eng, "st 1")
+    assert max(nodes) > 4000, nodes
     eng.send("force", "nopost")
     eng.sync_xboard()
 

@@ -65,6 +65,7 @@ from .state import (
     ROOT_DONE,
     ROOT_MOVES,
     ROOT_SCORE,
+    EXCLUDED,
     SC_NPM,
     SCRATCH,
     SELDEPTH,
@@ -91,6 +92,7 @@ NULL_MOVE = encode(0, 0, 0, L.F_NULL, 0)
 # 180 lost; 70 for both even; 70 for reverse futility alone +10, undecided)
 FUTILITY_MARGIN = 90
 PRUNE_DEPTH = 3  # reverse futility, late-move and futility pruning up to this depth (5 lost)
+SINGULAR_DEPTH = 7  # singular extension from this depth (the table's move, searched alone)
 RAZOR_MARGIN = 300  # razoring: static evaluation this far below alpha per ply of depth
 DELTA_MARGIN = 200  # quiescence: a capture that cannot lift the score near alpha is skipped
 
@@ -217,6 +219,18 @@ def _table_guess(fam, static, tscore, tbound):
     if ((tbound & BOUND_LOWER) != 0 and tscore > static) or ((tbound & BOUND_UPPER) != 0 and tscore < static):
         return tscore
     return static
+
+
+@kernel
+def _singular_beta(tt, e, ply, depth):
+    """The score every other move must fall short of for the table's move to be singular
+    (-INF: the entry cannot tell: not a lower bound, too shallow, or a mate score)."""
+    if e < 0 or (tt_bound(tt, e) & BOUND_LOWER) == 0 or tt_depth(tt, e) < depth - 3:
+        return -INF
+    s = tt_score(tt, e, ply)
+    if abs(s) >= MATE_BOUND:
+        return -INF
+    return s - 2 * depth
 
 
 @kernel
@@ -371,8 +385,11 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         return alpha
 
     key = st[L.S_HASH]
+    excluded = ss[EXCLUDED + ply]
     tally(ss, PROF_TT, 1)
-    e = tt_probe(tt, key)
+    # a singular search (one move excluded) must not meet the table's verdict on the
+    # whole node, nor leave its own there
+    e = tt_probe(tt, key) if excluded == 0 else -1
     tmove = 0
     if e >= 0:
         tmove = tt_move(tt, e)
@@ -406,7 +423,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 return s
         # null move: give the opponent a free move; still >= beta means a cutoff
         # (not with pawns alone, where zugzwang is common)
-        if null_ply != ply - 1 and depth >= 3 and guess >= beta and ss[SCRATCH + SC_NPM + side] > 0:
+        if (null_ply != ply - 1 and excluded == 0 and depth >= 3 and guess >= beta and ss[SCRATCH + SC_NPM + side] > 0):
             r = 3 + depth // 6
             make(G, board, st, undo, NULL_MOVE)
             s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth - 1 - r,
@@ -434,10 +451,27 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
             if i == n0:  # no legal move, after every stage
                 return -MATE + ply if in_chk else DRAW
             break
-        if fam == Family.ENDERS and reordered_turn(G, board, st, undo, m):
-            skipped += 1  # the same position follows from the other order of two moves
-            continue
+        if m == excluded or (fam == Family.ENDERS and reordered_turn(G, board, st, undo, m)):
+            skipped += 1  # the singular search's excluded move, or (Ender's) the same
+            continue  # position follows from the other order of two moves
         searched = i - n0 - skipped  # moves searched before this one
+        singular = False
+        if m == tmove and i == n0 and depth >= SINGULAR_DEPTH and excluded == 0:
+            rbeta = _singular_beta(tt, e, ply, depth)
+            if rbeta > -INF:
+                # singular extension: does every other move fall well short of the
+                # table's score? Searched at half depth without the table's move
+                ss[EXCLUDED + ply] = m
+                s = negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth // 2, rbeta - 1, rbeta,
+                            in_chk, null_ply)
+                ss[EXCLUDED + ply] = 0
+                buf[n0] = m  # that search used this ply's move list
+                if ss[ABORTED] != 0:
+                    return 0
+                if s < rbeta:
+                    singular = True
+                elif rbeta >= beta:
+                    return rbeta  # multi-cut: even without the table's move the node holds
         quiet = victim(board, m) == 0 and promotion(m) == 0
         # late-move pruning (quiet moves this far down rarely matter) and futility pruning
         # (a quiet move will not lift the score to alpha); never a move that gives check
@@ -456,8 +490,8 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 unmake(G, board, st, undo)
                 continue
             nd = depth - 1
-            if gives and ply < 2 * ss[ROOT_DEPTH]:
-                nd += 1  # check extension
+            if (singular or gives) and ply < 2 * ss[ROOT_DEPTH]:
+                nd += 1  # singular or check extension
             r = 0  # late-move reduction
             if (depth >= 3 and quiet and not in_chk and not gives and m != k1 and m != k2
                     and searched >= (3 if pv_node else 2)):
@@ -482,6 +516,8 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                     if quiet and m_flag(m) != L.F_END:
                         quiet_cutoff(board, st, buf, ss, ply, n0, i, depth)
                     break
+    if excluded != 0:
+        return alpha if best == -INF else best  # the excluded move was the only one
     bound = _bound(best, old_alpha, beta)
     tt_store(tt, key, _table_move(bestm, bound), best, depth, bound, ply, ss[AGE])
     return best

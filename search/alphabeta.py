@@ -424,7 +424,8 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 return s
         # null move: give the opponent a free move; still >= beta means a cutoff
         # (not with pawns alone, where zugzwang is common)
-        if (null_ply != ply - 1 and excluded == 0 and depth >= 3 and guess >= beta and ss[SCRATCH + SC_NPM + side] > 0):
+        if (null_ply != ply - 1 and excluded == 0 and depth >= 3 and guess >= beta
+                and ss[SCRATCH + SC_NPM + side] > 0):
             r = 3 + depth // 6
             make(G, board, st, undo, NULL_MOVE)
             s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth - 1 - r,

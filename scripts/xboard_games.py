@@ -15,10 +15,11 @@ GAMES = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanran
 
 # XBoard can test legality itself where Leyden describes the pieces in Betza; Batteries'
 # charge and overtaking cannot be described, and Ender's turns of several actions are
-# unknown to XBoard's 50-move counter.
+# unknown to XBoard's 50-move counter; and XBoard holds at most 1000 plies, which a long
+# Ender's game (one ply per action) can fill, so its own move limit ends it as a draw.
 _GAME_FLAGS = {
     "batteries": ["-testLegality", "false"],
-    "enders": ["-testLegality", "false", "-ruleMoves", "0"],
+    "enders": ["-testLegality", "false", "-ruleMoves", "0", "-adjudicateDrawMoves", "400"],
 }
 
 INSTALL_HINT = ("XBoard is not installed. On Debian/Ubuntu: sudo apt-get install xboard "

@@ -96,7 +96,10 @@ SELF_PLAY = [
     ("sultan", ()),
     ("sultanrandom", ()),
     ("batteries", ("-testLegality", "false")),
-    ("enders", ("-testLegality", "false", "-ruleMoves", "0")),
+    # XBoard keeps at most 1000 plies and an Ender's turn is several plies (one per
+    # action), so a long game would end "*" with "Game too long": a user sets XBoard's
+    # own move limit to end it as a draw (README, What to set per game).
+    ("enders", ("-testLegality", "false", "-ruleMoves", "0", "-adjudicateDrawMoves", "400")),
 ]
 
 

@@ -1,6 +1,6 @@
 """The alpha-beta search (numba): principal variation search with aspiration windows,
-quiescence search, transposition table, null move, razoring, late-move reductions,
-singular and check extensions, in-tree repetition and 50-move draws, mate scores counted
+quiescence search, transposition table, null move, razoring, internal iterative and
+late-move reductions, singular and check extensions, in-tree repetition and 50-move draws, mate scores counted
 in plies.
 
 Negamax over *actions*: in Ender's Chess a turn is several actions, one per ply, and the
@@ -398,6 +398,8 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
             s = tt_score(tt, e, ply)
             if _table_decides(s, tt_bound(tt, e), alpha, beta):
                 return s
+    if tmove == 0 and depth >= 4 and excluded == 0:
+        depth -= 1  # internal iterative reduction: no table move, a node likely new or poor
     side = st[L.S_SIDE]
     if in_chk:
         static = -INF

@@ -1,7 +1,7 @@
 """The alpha-beta search (numba): principal variation search with aspiration windows,
 quiescence search, transposition table, null move, razoring, internal iterative and
-late-move reductions, singular and check extensions, in-tree repetition and 50-move draws, mate scores counted
-in plies.
+late-move reductions, singular and check extensions, in-tree repetition and 50-move
+draws, mate scores counted in plies.
 
 Negamax over *actions*: in Ender's Chess a turn is several actions, one per ply, and the
 side to move changes only at the end of a turn. A child's score is negated (and its

@@ -1,7 +1,8 @@
 """Singular extension's exclusion search (search/alphabeta.py): a node searched with one
 move excluded scores as if that move did not exist, never plays it, and stores no
-verdict of its own in the node's transposition-table entry (its verdict covers every move, the
-exclusion search's does not); the same node without the exclusion finds the move."""
+verdict of its own in the node's transposition-table entry (a node's verdict covers
+every move, the exclusion search's does not); the same node without the exclusion finds
+the move."""
 import numpy as np
 import pytest
 

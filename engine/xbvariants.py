@@ -34,6 +34,7 @@ class XBoardVariant:
     holdings: int = 0
     betza: dict | None = None  #: letter -> Betza string told to XBoard (default: the game's)
     castle: int = 0  #: squares the King crosses to castle (0: XBoard's default King)
+    options: tuple = ()  #: XBoard command-line options a user sets for this game
 
     def piece_to_char(self) -> str:
         white = ["."] * NSLOTS
@@ -46,6 +47,13 @@ class XBoardVariant:
 # Betza strings for XBoard's own move generator (legality testing, SAN, mate detection).
 # Pawn: XBoard's standard pawn with double step of a virgin pawn; castling via O<n>.
 _PAWN = "fmWfceFifmnD"
+
+# XBoard tests legality itself from the Betza strings, but Batteries' charge and
+# overtaking cannot be told in Betza, and Ender's turns of several actions are unknown to
+# XBoard's 50-move counter. XBoard also holds at most 1000 plies, which a long Ender's game
+# (one ply per action) can fill: its own move limit ends such a game as a draw instead.
+_NO_LEGALITY = ("-testLegality", "false")
+_ENDERS_OPTIONS = (*_NO_LEGALITY, "-ruleMoves", "0", "-adjudicateDrawMoves", "400")
 
 XB = {
     "normal": XBoardVariant(True, {}),
@@ -66,11 +74,11 @@ XB = {
     "batteries": XBoardVariant(
         False,
         {"S": 0, "E": 1, "D": 2, "O": 3, "L": 4, "A": 7, "B": 11, "K": 21},
-        betza={"S": "fmWfcFifmnD"}),
+        betza={"S": "fmWfcFifmnD"}, options=_NO_LEGALITY),
     "enders": XBoardVariant(
         False,
         {"N": 1, "B": 2, "R": 3, "K": 10},
-        parent="bughouse", holdings=4),
+        parent="bughouse", holdings=4, options=_ENDERS_OPTIONS),
 }
 
 

@@ -9,18 +9,10 @@ import shutil
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom",
-         "batteries", "enders")
+from engine.xbvariants import XB
 
-# XBoard can test legality itself where Leyden describes the pieces in Betza; Batteries'
-# charge and overtaking cannot be described, and Ender's turns of several actions are
-# unknown to XBoard's 50-move counter; and XBoard holds at most 1000 plies, which a long
-# Ender's game (one ply per action) can fill, so its own move limit ends it as a draw.
-_GAME_FLAGS = {
-    "batteries": ["-testLegality", "false"],
-    "enders": ["-testLegality", "false", "-ruleMoves", "0", "-adjudicateDrawMoves", "400"],
-}
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = tuple(XB)
 
 INSTALL_HINT = ("XBoard is not installed. On Debian/Ubuntu: sudo apt-get install xboard "
                 "(on Windows use WinBoard 4.9; see the README, 'Playing with XBoard').")
@@ -42,4 +34,4 @@ def xboard_command(xboard: str, game: str, extra: list[str] = ()) -> list[str]:
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; choose one of: {', '.join(GAMES)}")
     return [xboard, "-fcp", engine_command(), "-fd", str(ROOT), "-variant", game,
-            *_GAME_FLAGS.get(game, []), *extra]
+            *XB[game].options, *extra]

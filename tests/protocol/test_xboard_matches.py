@@ -20,6 +20,7 @@ import sys
 
 import pytest
 
+from engine.xbvariants import XB
 from movegen import GAMES, Position
 from tests.drivers import ROOT, find_program
 
@@ -89,18 +90,9 @@ def test_capablanca_against_fairymax(tmp_path):
     check(run_match(tmp_path, "capablanca", second=FAIRYMAX, tc="0:10", inc="0.1"), 1)
 
 
-SELF_PLAY = [
-    ("normal", ()),
-    ("caparandom", ()),
-    ("energizer", ()),
-    ("sultan", ()),
-    ("sultanrandom", ()),
-    ("batteries", ("-testLegality", "false")),
-    # XBoard keeps at most 1000 plies and an Ender's turn is several plies (one per
-    # action), so a long game would end "*" with "Game too long": a user sets XBoard's
-    # own move limit to end it as a draw (README, What to set per game).
-    ("enders", ("-testLegality", "false", "-ruleMoves", "0", "-adjudicateDrawMoves", "400")),
-]
+# every game but Capablanca (played against Fairy-Max above), with the XBoard options a
+# user sets for it (README, What to set per game)
+SELF_PLAY = [(game, XB[game].options) for game in XB if game != "capablanca"]
 
 
 # (games, base time, increment, timeout): one short game by default, two longer ones slow

@@ -411,7 +411,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     ss[STATICS + ply] = static
     # not improving: not above the static evaluation of this side's last node (not Ender's,
     # whose turns are not one ply each; ply 2's would be the root's, which is not evaluated)
-    worsening = fam != Family.ENDERS and ply >= 3 and static <= ss[STATICS + ply - 2]
+    not_improving = fam != Family.ENDERS and ply >= 3 and static <= ss[STATICS + ply - 2]
     guess = static  # what the pruning tests below go by
     if e >= 0 and not in_chk:
         guess = _table_guess(fam, static, tt_score(tt, e, ply), tt_bound(tt, e))
@@ -517,7 +517,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                     r -= 1
                 # and a ply more at a node that is not improving: there the reduced moves
                 # raised alpha a third as often, whatever their history's sign
-                if worsening:
+                if not_improving:
                     r += 1
                 r = max(min(r, nd - 1), 0)
             s = _search_child(G, board, st, undo, buf, tt, ss, ev, ply, nd, r, alpha, beta,

@@ -35,7 +35,7 @@ from match.peers import PEERS, engine_tokens, find_binary  # noqa: E402
 import strength_chart  # noqa: E402
 
 from match import runner  # noqa: E402
-from match.pgn import read_games  # noqa: E402
+from match.pgn import move_depths, read_games  # noqa: E402
 from match.stats import WHITE_SCORE, Tally, fmt_elo  # noqa: E402
 
 GAMES = ("normal", "capablanca", "caparandom", "energizer", "sultan", "sultanrandom", "batteries", "enders")
@@ -160,7 +160,7 @@ def summarize(path: str, first: str) -> dict:
         seeds.add(g.tags.get("MatchSeed", "?"))
         found = _REVISION.search(g.tags.get("Event", ""))
         revisions.add(found.group(1) if found else "?")
-        for mover, depth in _move_depths(g):
+        for mover, depth in move_depths(g):
             depths["first" if mover == first else "other"].append(depth)
     return {"tally": tally, "reasons": reasons, "seeds": seeds, "revisions": revisions,
             "plies": sum(plies) / len(plies) if plies else 0.0,
@@ -168,19 +168,6 @@ def summarize(path: str, first: str) -> dict:
 
 
 _REVISION = re.compile(r"\(Leyden ([^)]+)\)$")
-_DEPTH = re.compile(r"^[+-]\d+\.\d+/(\d+) ")
-
-
-def _move_depths(g):
-    """(engine name, depth) of every move whose comment gives a search depth; the PGN
-    sides alternate (Ender's passes are written as ``@@@@`` moves)."""
-    fen = g.tags.get("FEN", "").split()
-    white_moves = (fen[1] if len(fen) > 1 else "w") == "w"
-    for i in range(len(g.moves)):
-        m = _DEPTH.match(g.comments.get(i, ""))
-        if m:
-            mover_is_white = white_moves == (i % 2 == 0)
-            yield g.tags.get("White" if mover_is_white else "Black"), int(m.group(1))
 
 
 def match_results(args, tc: str):

@@ -214,3 +214,19 @@ def parse_games(text: str) -> list[PGNGame]:
             moves.append(token)
     flush()
     return games
+
+
+_DEPTH = re.compile(r"^[+-]\d+\.\d+/(\d+) ")
+
+
+def move_depths(game: PGNGame):
+    """(engine name, depth) of every move whose comment gives a search depth (the
+    ``score/depth time`` comments the match runner writes); the PGN sides alternate
+    (Ender's passes are written as ``@@@@`` moves)."""
+    fen = game.tags.get("FEN", "").split()
+    white_moves = (fen[1] if len(fen) > 1 else "w") == "w"
+    for i in range(len(game.moves)):
+        m = _DEPTH.match(game.comments.get(i, ""))
+        if m:
+            mover_is_white = white_moves == (i % 2 == 0)
+            yield game.tags.get("White" if mover_is_white else "Black"), int(m.group(1))

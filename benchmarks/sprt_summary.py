@@ -1,0 +1,95 @@
+"""The figures of a row of benchmarks/sprt.md, from the test's PGN file.
+
+    python benchmarks/sprt_summary.py benchmarks/sprt/lmrnotimp-100k.pgn
+    python benchmarks/sprt_summary.py games.pgn --first new --sprt elo0=0 elo1=20 --every 40
+
+Counts only the games of complete pairs (both colours of an opening finished), as the
+pentanomial SPRT does: a test stopped in the middle of a pair, or a game left unfinished
+(``*``) by a stop, is not counted. Prints the first engine's wins, losses and draws, its
+score, Elo with the 95% interval, the LLR, the pairs by points, the Elo after every
+``--every`` games of the file (the trend the row quotes), and the mean depth each side
+reported for its moves (from the runner's ``score/depth time`` comments).
+"""
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from match.pgn import move_depths, read_games  # noqa: E402
+from match.stats import SPRT, WHITE_SCORE, PairTally, Tally, fmt_elo  # noqa: E402
+
+
+def complete_pairs(games):
+    """The finished games grouped by opening (its book line and position), in the order
+    of the file's first game of each pair; only pairs with both games."""
+    pairs: dict = {}
+    for g in games:
+        if g.result in WHITE_SCORE:
+            key = (g.tags.get("Opening"), g.tags.get("FEN"), g.tags.get("MatchSeed"))
+            pairs.setdefault(key, []).append(g)
+    for key, two in pairs.items():
+        if len(two) > 2:
+            raise SystemExit(f"more than two finished games for the opening {key[0]}")
+    return [two for two in pairs.values() if len(two) == 2]
+
+
+def score_of(game, first: str) -> float:
+    value = WHITE_SCORE[game.result]
+    return value if game.tags.get("White") == first else 1.0 - value
+
+
+def summary(path: str, first: str, sprt: SPRT, every: int) -> list[str]:
+    games = read_games(path)
+    pairs = complete_pairs(games)
+    tally, pair_tally, trend = Tally(), PairTally(), []
+    depths: dict = {}
+    for two in pairs:
+        for g in two:
+            tally.add(score_of(g, first))
+            if every and tally.games % every == 0:
+                trend.append(f"{tally.games}: {fmt_elo(tally.elo())}")
+            for mover, depth in move_depths(g):
+                depths.setdefault(mover, []).append(depth)
+        pair_tally.add(sum(score_of(g, first) for g in two))
+    if not pairs:
+        return [f"{path}: no complete pair of finished games"]
+    elo, lo, hi = tally.elo_interval()
+    wins = sum(1 for two in pairs for g in two if score_of(g, first) == 1.0)
+    losses = sum(1 for two in pairs for g in two if score_of(g, first) == 0.0)
+    lines = [
+        f"{path}: {tally.games} games in complete pairs (of {len(games)} in the file)",
+        f"{first}: +{wins} -{losses} ={tally.games - wins - losses}, {100 * tally.score:.1f}%, "
+        f"Elo {fmt_elo(elo)} [{fmt_elo(lo)}, {fmt_elo(hi)}]",
+        sprt.describe(pair_tally),
+        pair_tally.describe(),
+    ]
+    if trend:
+        lines.append("Elo after " + ", ".join(trend))
+    for name in sorted(depths, key=lambda n: n != first):
+        d = depths[name]
+        lines.append(f"mean depth {name}: {sum(d) / len(d):.2f} plies over {len(d)} moves")
+    return lines
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("pgn", nargs="+", help="the test's PGN file(s)")
+    ap.add_argument("--first", default="new", help="the engine scored (default: new)")
+    ap.add_argument("--sprt", nargs="+", default=["elo0=0", "elo1=20"],
+                    help="SPRT bounds as for `leyden match --sprt` (default: elo0=0 elo1=20)")
+    ap.add_argument("--every", type=int, default=40, help="Elo after every N games (0: none)")
+    args = ap.parse_args(argv)
+    try:
+        sprt = SPRT.parse(args.sprt)
+    except ValueError as exc:
+        ap.error(str(exc))
+    for path in args.pgn:
+        if not Path(path).is_file():
+            ap.error(f"no such file: {path}")
+        print("\n".join(summary(path, args.first, sprt, args.every)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""benchmarks/sprt_summary.py: the SPRT log's figures from a test's PGN file, counting
+only complete pairs of finished games, from the named engine's side."""
+from match.pgn import GameRecord, format_game
+from match.stats import SPRT
+from tests.drivers import load_script
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def _pgn(path, games):
+    """``games``: (opening line, white, black, result, depth of White's move, of Black's)."""
+    with open(path, "w", encoding="utf-8") as f:
+        for i, (line, white, black, result, dw, db) in enumerate(games, 1):
+            rec = GameRecord(round=i, white=white, black=black, variant="capablanca",
+                             event="Leyden match", start_fen=START, moves=["e2e4", "e7e5"],
+                             result=result, termination="normal",
+                             extra={"MatchSeed": "5", "Opening": f"book.epd:{line}"},
+                             comments={0: f"+0.10/{dw} 0.2s", 1: f"-0.10/{db} 0.2s"})
+            f.write(format_game(rec))
+
+
+def test_counts_complete_pairs_from_the_first_engine_and_its_depths(tmp_path):
+    summary = load_script("benchmarks/sprt_summary.py")
+    path = tmp_path / "t.pgn"
+    _pgn(path, [
+        (1, "new", "old", "1-0", 10, 9),      # new wins with White
+        (1, "old", "new", "1/2-1/2", 9, 11),  # and draws with Black: 1.5 of the pair
+        (2, "new", "old", "0-1", 12, 9),      # new loses with White
+        (2, "old", "new", "0-1", 9, 11),      # and wins with Black: 1 of the pair
+        (3, "new", "old", "1-0", 10, 9),      # its pair's other game unfinished:
+        (3, "old", "new", "*", 9, 10),        # neither game counted
+        (4, "old", "new", "1-0", 9, 10),      # no second game yet: not counted
+    ])
+    lines = summary.summary(str(path), "new", SPRT(0, 20), every=2)
+    text = "\n".join(lines)
+    assert "4 games in complete pairs (of 7 in the file)" in lines[0]
+    assert lines[1].startswith("new: +2 -1 =1, 62.5%")
+    assert "pairs by points 0: 0, 0.5: 0, 1: 1, 1.5: 1, 2: 0" in text
+    assert "Elo after 2: +190.8, 4: +88.7" in text  # 1.5 of 2, then 2.5 of 4
+    assert "mean depth new: 11.00 plies over 4 moves" in text  # 10, 11, 12, 11
+    assert "mean depth old: 9.00 plies over 4 moves" in text
+
+
+def test_a_file_without_a_complete_pair_says_so(tmp_path):
+    summary = load_script("benchmarks/sprt_summary.py")
+    path = tmp_path / "t.pgn"
+    _pgn(path, [(1, "new", "old", "1-0", 10, 9)])
+    assert summary.summary(str(path), "new", SPRT(0, 20), every=40) == [
+        f"{path}: no complete pair of finished games"]

@@ -32,7 +32,7 @@ from .evaluate import (
     psq_node,
 )
 from movegen.jit import inline_kernel, kernel
-from .ordering import SCORE_LOSING, hist_index, pick_next, quiet_cutoff, score_moves
+from .ordering import hist_index, pick_next, quiet_cutoff, score_moves, scored_losing
 from .picker import NOT_YET, next_move
 from .see import see_below
 from .state import (
@@ -74,7 +74,6 @@ from .state import (
     STOP,
     killer_slot,
     pv_slot,
-    score_slot,
     tally,
 )
 from .tt import (
@@ -523,12 +522,11 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 r = max(min(r, nd - 1), 0)
             elif (depth >= 3 and not quiet and not pv_node and not in_chk and not gives
                     and searched >= 2 and fam != Family.BATTERIES
-                    and ss[score_slot(ply, i)] < SCORE_LOSING // 2):
-                # a capture that loses material by SEE (the picker put it back with
-                # SCORE_LOSING, after the quiet moves) is reduced a ply: at null-window
-                # nodes these raised alpha at 0.19%, as rarely as the latest quiet moves
-                # (not in Batteries, whose SEE is only a bound)
-                r = 1 if nd > 1 else 0
+                    and scored_losing(ss, ply, i)):
+                # a capture that loses material by SEE is reduced a ply (nd >= 2 here):
+                # at null-window nodes these raised alpha at 0.19%, as rarely as the
+                # latest quiet moves (not in Batteries, whose SEE is only a bound)
+                r = 1
             s = _search_child(G, board, st, undo, buf, tt, ss, ev, ply, nd, r, alpha, beta,
                               searched == 0, flipped, gives, null_ply)
         unmake(G, board, st, undo)

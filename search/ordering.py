@@ -34,6 +34,13 @@ def hist_index(side, m):
 
 
 @kernel
+def scored_losing(ss, ply, i):
+    """Did the picker put ``buf[i]`` of ``ply`` back as a capture that loses material
+    (SCORE_LOSING, after the quiet moves)? Only for a move it scored (not the TT move)."""
+    return ss[score_slot(ply, i)] < SCORE_LOSING // 2
+
+
+@kernel
 def losing_capture(G, board, st, ev, ss, m):
     """Does the noisy move ``m`` lose material by SEE? (Not asked of promotions, nor in
     Ender's, where see.py's bound would call too many captures losing.)"""

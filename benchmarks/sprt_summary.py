@@ -2,6 +2,7 @@
 
     python benchmarks/sprt_summary.py benchmarks/sprt/lmrnotimp-100k.pgn
     python benchmarks/sprt_summary.py games.pgn --first new --sprt elo0=0 elo1=20 --every 40
+    python benchmarks/sprt_summary.py new-vs-peer.pgn --first leyden --against old-vs-peer.pgn
 
 Counts only the games of complete pairs (both colours of an opening finished), as the
 pentanomial SPRT does: a test stopped in the middle of a pair, or a game left unfinished
@@ -9,8 +10,14 @@ pentanomial SPRT does: a test stopped in the middle of a pair, or a game left un
 score, Elo with the 95% interval, the LLR, the pairs by points, the Elo after every
 ``--every`` games of the file (the trend the row quotes), and the mean depth each side
 reported for its moves (from the runner's ``score/depth time`` comments).
+
+``--against OTHER.pgn`` compares two gauntlets against the same peer over the same book
+openings (a new and an old Leyden, each named ``--first`` in its file): per opening both
+played with both colours, the difference of the first engine's points, its mean per game
+with a 95% interval, and how many openings went better, worse or the same.
 """
 import argparse
+import math
 import sys
 from pathlib import Path
 
@@ -18,6 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from match.pgn import move_depths, read_games  # noqa: E402
 from match.stats import SPRT, WHITE_SCORE, PairTally, Tally, fmt_elo  # noqa: E402
+
+
+def _opening(two) -> tuple:
+    return two[0].tags.get("Opening"), two[0].tags.get("FEN")
 
 
 def complete_pairs(games):
@@ -72,6 +83,30 @@ def summary(path: str, first: str, sprt: SPRT, every: int) -> list[str]:
     return lines
 
 
+def paired(path: str, other: str, first: str) -> list[str]:
+    """Two gauntlets over the same openings, opening by opening (see the docstring)."""
+    def points(p):
+        return {_opening(two): sum(score_of(g, first) for g in two)
+                for two in complete_pairs(read_games(p))}
+    a, b = points(path), points(other)
+    both = [key for key in a if key in b]
+    if len(both) < 2:
+        return [f"{path} and {other}: fewer than two openings complete in both"]
+    diff = [(a[key] - b[key]) / 2 for key in both]  # per game
+    mean = sum(diff) / len(diff)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diff) / (len(diff) - 1))
+    half = 1.96 * sd / math.sqrt(len(diff))
+    score_a = sum(a[key] for key in both) / (2 * len(both))
+    score_b = sum(b[key] for key in both) / (2 * len(both))
+    return [
+        f"{len(both)} openings complete in both ({2 * len(both)} games each)",
+        f"{first}: {100 * score_a:.1f}% in {path}, {100 * score_b:.1f}% in {other}",
+        f"difference {100 * mean:+.1f} points per 100 games (95%: +- {100 * half:.1f}); "
+        f"openings better {sum(d > 0 for d in diff)}, worse {sum(d < 0 for d in diff)}, "
+        f"the same {sum(d == 0 for d in diff)}",
+    ]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("pgn", nargs="+", help="the test's PGN file(s)")
@@ -79,6 +114,7 @@ def main(argv=None) -> int:
     ap.add_argument("--sprt", nargs="+", default=["elo0=0", "elo1=20"],
                     help="SPRT bounds as for `leyden match --sprt` (default: elo0=0 elo1=20)")
     ap.add_argument("--every", type=int, default=40, help="Elo after every N games (0: none)")
+    ap.add_argument("--against", metavar="OTHER", help="compare with this gauntlet, opening by opening")
     args = ap.parse_args(argv)
     try:
         sprt = SPRT.parse(args.sprt)
@@ -88,6 +124,10 @@ def main(argv=None) -> int:
         if not Path(path).is_file():
             ap.error(f"no such file: {path}")
         print("\n".join(summary(path, args.first, sprt, args.every)))
+        if args.against:
+            if not Path(args.against).is_file():
+                ap.error(f"no such file: {args.against}")
+            print("\n".join(paired(path, args.against, args.first)))
     return 0
 
 

@@ -7,14 +7,14 @@ from tests.drivers import load_script
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
-def _pgn(path, games):
+def _pgn(path, games, seed="5"):
     """``games``: (opening line, white, black, result, depth of White's move, of Black's)."""
     with open(path, "w", encoding="utf-8") as f:
         for i, (line, white, black, result, dw, db) in enumerate(games, 1):
             rec = GameRecord(round=i, white=white, black=black, variant="capablanca",
                              event="Leyden match", start_fen=START, moves=["e2e4", "e7e5"],
                              result=result, termination="normal",
-                             extra={"MatchSeed": "5", "Opening": f"book.epd:{line}"},
+                             extra={"MatchSeed": seed, "Opening": f"book.epd:{line}"},
                              comments={0: f"+0.10/{dw} 0.2s", 1: f"-0.10/{db} 0.2s"})
             f.write(format_game(rec))
 
@@ -47,3 +47,26 @@ def test_a_file_without_a_complete_pair_says_so(tmp_path):
     _pgn(path, [(1, "new", "old", "1-0", 10, 9)])
     assert summary.summary(str(path), "new", SPRT(0, 20), every=40) == [
         f"{path}: no complete pair of finished games"]
+
+
+def test_two_gauntlets_compared_opening_by_opening(tmp_path):
+    summary = load_script("benchmarks/sprt_summary.py")
+    new, old = tmp_path / "new.pgn", tmp_path / "old.pgn"
+    _pgn(new, [  # Leyden (new) against the peer; the seeds of the two runs differ
+        (1, "leyden", "peer", "1-0", 10, 9), (1, "peer", "leyden", "1-0", 9, 10),  # 1 point
+        (2, "leyden", "peer", "0-1", 10, 9), (2, "peer", "leyden", "1-0", 9, 10),  # 0
+        (3, "leyden", "peer", "1-0", 10, 9), (3, "peer", "leyden", "0-1", 9, 10),  # 2
+        (4, "leyden", "peer", "1-0", 10, 9),                                       # no pair
+    ], seed="7")
+    _pgn(old, [
+        (1, "leyden", "peer", "1-0", 10, 9), (1, "peer", "leyden", "1-0", 9, 10),  # 1: same
+        (3, "peer", "leyden", "1/2-1/2", 9, 10), (3, "leyden", "peer", "0-1", 10, 9),  # 0.5
+        (2, "leyden", "peer", "0-1", 10, 9), (2, "peer", "leyden", "0-1", 9, 10),  # 1
+        (4, "leyden", "peer", "1-0", 10, 9), (4, "peer", "leyden", "1-0", 9, 10),
+    ], seed="8")
+    lines = summary.paired(str(new), str(old), "leyden")
+    assert lines[0] == "3 openings complete in both (6 games each)"
+    assert lines[1] == f"leyden: 50.0% in {new}, 41.7% in {old}"
+    # per game: 0, -0.5, +0.75; mean +0.0833, sd 0.6292, 1.96 sd / sqrt(3) = 0.712
+    assert lines[2] == ("difference +8.3 points per 100 games (95%: +- 71.2); "
+                        "openings better 1, worse 1, the same 1")

@@ -27,8 +27,9 @@ from match.pgn import move_depths, read_games  # noqa: E402
 from match.stats import SPRT, WHITE_SCORE, PairTally, Tally, fmt_elo  # noqa: E402
 
 
-def _opening(two) -> tuple:
-    return two[0].tags.get("Opening"), two[0].tags.get("FEN")
+def _opening(game) -> tuple:
+    """The opening a game was played from: its book line and position."""
+    return game.tags.get("Opening"), game.tags.get("FEN")
 
 
 def complete_pairs(games):
@@ -37,7 +38,7 @@ def complete_pairs(games):
     pairs: dict = {}
     for g in games:
         if g.result in WHITE_SCORE:
-            key = (g.tags.get("Opening"), g.tags.get("FEN"), g.tags.get("MatchSeed"))
+            key = (*_opening(g), g.tags.get("MatchSeed"))
             pairs.setdefault(key, []).append(g)
     for key, two in pairs.items():
         if len(two) > 2:
@@ -86,7 +87,7 @@ def summary(path: str, first: str, sprt: SPRT, every: int) -> list[str]:
 def paired(path: str, other: str, first: str) -> list[str]:
     """Two gauntlets over the same openings, opening by opening (see the docstring)."""
     def points(p):
-        return {_opening(two): sum(score_of(g, first) for g in two)
+        return {_opening(two[0]): sum(score_of(g, first) for g in two)
                 for two in complete_pairs(read_games(p))}
     a, b = points(path), points(other)
     both = [key for key in a if key in b]

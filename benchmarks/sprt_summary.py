@@ -23,13 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from match.pgn import move_depths, read_games  # noqa: E402
+from match.pgn import move_depths, opening_plies, read_games  # noqa: E402
 from match.stats import SPRT, WHITE_SCORE, PairTally, Tally, fmt_elo  # noqa: E402
 
 
 def _opening(game) -> tuple:
-    """The opening a game was played from: its book line and position."""
-    return game.tags.get("Opening"), game.tags.get("FEN")
+    """The opening a game was played from: its book line and position, and the moves
+    played for it before the engines took over (random plies; none from a book line)."""
+    moves = tuple(game.moves[:opening_plies(game.comments)])
+    return game.tags.get("Opening"), game.tags.get("FEN"), moves
 
 
 def complete_pairs(games):
@@ -42,7 +44,8 @@ def complete_pairs(games):
             pairs.setdefault(key, []).append(g)
     for key, two in pairs.items():
         if len(two) > 2:
-            raise SystemExit(f"more than two finished games for the opening {key[0]}")
+            raise SystemExit(f"more than two finished games for the opening {key[0]} "
+                             f"{' '.join(key[2])}".rstrip())
     return [two for two in pairs.values() if len(two) == 2]
 
 

@@ -24,7 +24,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from match.pgn import ADJUDICATION, NORMAL, OPENING_END, read_games
+from match.pgn import ADJUDICATION, NORMAL, opening_plies, read_games
 from movegen import Position
 from movegen.games import find_game
 
@@ -34,12 +34,6 @@ from .positions import RESULTS, result_text
 
 #: PGN Termination tags whose result came from the game itself
 SOUND_ENDINGS = {NORMAL, ADJUDICATION}
-
-
-def opening_plies(comments: dict) -> int:
-    """Plies of the opening: up to the move commented "end of opening" (0 if none)."""
-    ends = [i + 1 for i, text in comments.items() if OPENING_END in text]
-    return min(ends) if ends else 0
 
 
 def position_key(fen: str) -> str:

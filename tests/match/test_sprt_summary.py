@@ -70,3 +70,31 @@ def test_two_gauntlets_compared_opening_by_opening(tmp_path):
     # per game: 0, -0.5, +0.75; mean +0.0833, sd 0.6292, 1.96 sd / sqrt(3) = 0.712
     assert lines[2] == ("difference +8.3 points per 100 games (95%: +- 71.2); "
                         "openings better 1, worse 1, the same 1")
+
+
+def _random_plies_pgn(path, games):
+    """``games``: (the two random plies, white, black, result); every game from the start
+    position with the same Opening tag, as `leyden match --random-plies` writes them."""
+    with open(path, "w", encoding="utf-8") as f:
+        for i, (plies, white, black, result) in enumerate(games, 1):
+            rec = GameRecord(round=i, white=white, black=black, variant="normal",
+                             event="Leyden match", start_fen=START, moves=[*plies, "g1f3"],
+                             result=result, termination="normal",
+                             extra={"MatchSeed": "5", "Opening": "start position + 2 random plies"},
+                             comments={1: "end of opening", 2: "+0.10/8 0.2s"})
+            f.write(format_game(rec))
+
+
+def test_random_ply_openings_pair_by_their_moves(tmp_path):
+    summary = load_script("benchmarks/sprt_summary.py")
+    new, old = tmp_path / "new.pgn", tmp_path / "old.pgn"
+    e4, d4 = ("e2e4", "e7e5"), ("d2d4", "d7d5")
+    _random_plies_pgn(new, [(e4, "leyden", "peer", "1-0"), (e4, "peer", "leyden", "1-0"),  # 1
+                            (d4, "leyden", "peer", "1-0"), (d4, "peer", "leyden", "0-1")])  # 2
+    _random_plies_pgn(old, [(d4, "leyden", "peer", "0-1"), (d4, "peer", "leyden", "1-0"),  # 0
+                            (e4, "leyden", "peer", "1-0"), (e4, "peer", "leyden", "1-0")])  # 1
+    assert "4 games in complete pairs" in summary.summary(str(new), "leyden", SPRT(0, 20), 0)[0]
+    lines = summary.paired(str(new), str(old), "leyden")
+    assert lines[0] == "2 openings complete in both (4 games each)"
+    assert lines[1] == f"leyden: 75.0% in {new}, 25.0% in {old}"  # e4 the same, d4 +1 a game
+    assert lines[2].startswith("difference +50.0 points per 100 games")

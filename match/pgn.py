@@ -24,7 +24,6 @@ EMERGENCY = "emergency"
 OPENING_END = "end of opening"
 
 
-
 def opening_plies(comments: dict) -> int:
     """Plies of the opening: up to the move commented "end of opening" (0 if none)."""
     ends = [i + 1 for i, text in comments.items() if OPENING_END in text]

@@ -5,9 +5,9 @@ where the evaluation lacks knowledge, measured before any term is written.
     python benchmarks/peer_eval.py --game capablanca --games 1000 --rate 0.1 --seed 3 GAMES.pgn
 
 Quiet positions (not after a capture, not in check, plies 10 to 120) are drawn from
-``--games`` games of the files, at ``--rate`` a position. Each gets Leyden's static evaluation and Fairy-Stockfish's
-(its ``eval`` command: the total and every term of its trace, middlegame and endgame),
-all from the side to move's view. The game's result, for that side, is the target: each
+``--games`` games of the files, at ``--rate`` a position. Each gets Leyden's static
+evaluation and Fairy-Stockfish's (its ``eval`` command: the total and every term of its
+trace, middlegame and endgame), all from the side to move's view. The game's result, for that side, is the target: each
 evaluation's Texel loss (the mean squared error of the logistic of K x evaluation, K
 fitted) says how well it predicts results, and for each of the peer's terms the loss of
 Leyden's evaluation plus a fitted share of that term says how much the term would add to
@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from scipy.optimize import minimize, minimize_scalar
+from scipy.optimize import minimize
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -36,6 +36,7 @@ from match.peers import find_binary  # noqa: E402
 from match.pgn import read_games  # noqa: E402
 from match.stats import WHITE_SCORE  # noqa: E402
 from movegen import Position  # noqa: E402
+from tune.texel import fit_k, texel_loss  # noqa: E402
 
 VARIANTS = ROOT / "benchmarks" / "peers" / "fsf-variants.ini"
 FIRST_PLY, LAST_PLY = 10, 120
@@ -55,7 +56,8 @@ def quiet_positions(game: str, pgns: list[str], rate: float, seed: int,
         white = WHITE_SCORE[g.result]
         pos = Position(game, g.tags.get("FEN"))
         for i, move in enumerate(g.moves[:LAST_PLY + 1]):
-            capture = pos.piece_at(re.findall(r"[a-z]\d+", move)[1]) is not None
+            squares = re.findall(r"[a-z]\d+", move)
+            capture = len(squares) > 1 and pos.piece_at(squares[1]) is not None
             pos.push(move)
             if i >= FIRST_PLY and not capture and not pos.in_check() and rng.random() < rate:
                 fen = pos.fen()
@@ -63,9 +65,9 @@ def quiet_positions(game: str, pgns: list[str], rate: float, seed: int,
     return out
 
 
-def peer_evaluations(game: str, fens: list[str], binary: str) -> list[dict | None]:
-    """Fairy-Stockfish's static evaluation of each position, side to move's view, in its
-    pawns: {"Total": t, "<term> mg": .., "<term> eg": ..}; None where it gives none."""
+def peer_traces(game: str, fens: list[str], binary: str) -> list[tuple[str, str]]:
+    """Fairy-Stockfish's ``eval`` output for each position: (its trace table, the text
+    after "Total evaluation:"), in one run of the program."""
     lines = [f"setoption name VariantPath value {VARIANTS}", f"setoption name UCI_Variant value {game}"]
     for fen in fens:
         lines += [f"position fen {fen}", "eval"]
@@ -73,8 +75,14 @@ def peer_evaluations(game: str, fens: list[str], binary: str) -> list[dict | Non
     text = subprocess.run([binary], input="\n".join(lines) + "\n", capture_output=True,
                           text=True, timeout=600).stdout
     pieces = text.split("Total evaluation:")
+    return list(zip(pieces[:-1], pieces[1:]))
+
+
+def peer_evaluations(game: str, fens: list[str], binary: str) -> list[dict | None]:
+    """Fairy-Stockfish's static evaluation of each position, side to move's view, in its
+    pawns: {"Total": t, "<term> mg": .., "<term> eg": ..}; None where it gives none."""
     out = []
-    for fen, table, total in zip(fens, pieces[:-1], pieces[1:]):
+    for fen, (table, total) in zip(fens, peer_traces(game, fens, binary)):
         value = total.split("(")[0].strip()
         if not re.fullmatch(r"-?[\d.]+", value):
             out.append(None)  # in check: no static evaluation
@@ -94,31 +102,26 @@ def leyden_evaluations(game: str, fens: list[str]) -> np.ndarray:
     """Leyden's static evaluation of each position, side to move's view, in pawns."""
     from search.evaluate import build_eval, evaluate
     from search.state import new_state
-    ev, ss = None, new_state()
+    ev, ss = build_eval(Position(game).game), new_state()
     values = []
     for fen in fens:
         pos = Position(game, fen)
-        ev = build_eval(pos.game) if ev is None else ev
         values.append(evaluate(pos.tables.G, pos.board.copy(), pos.st.copy(), ev, ss) / 100)
     return np.array(values)
 
 
-def _loss(z: np.ndarray, results: np.ndarray) -> float:
-    return float(np.mean((results - 1 / (1 + np.exp(-z))) ** 2))
-
-
 def texel(x: np.ndarray, results: np.ndarray) -> tuple[float, float]:
-    """(K, loss): the scale K of the logistic of K x that predicts the results best, and the
-    mean squared error there."""
-    fit = minimize_scalar(lambda k: _loss(k * x, results), bounds=(0.0, 5.0), method="bounded")
-    return float(fit.x), float(fit.fun)
+    """(K, loss): the scale K (a pawn) of the logistic of K x that predicts the results
+    best, and the mean squared error there (the tuner's fit)."""
+    k = fit_k(x, results, lo=1e-3, hi=5.0)
+    return k, texel_loss(x, results, k)
 
 
 def added_term(leyden: np.ndarray, term: np.ndarray, results: np.ndarray) -> tuple[float, float]:
     """(share, loss): Leyden's evaluation plus the share of the peer's term that predicts
     the results best (with its own K), and its loss."""
     k0, _ = texel(leyden, results)
-    fit = minimize(lambda p: _loss(p[0] * leyden + p[1] * term, results), [k0, 0.0],
+    fit = minimize(lambda p: texel_loss(p[0] * leyden + p[1] * term, results, 1.0), [k0, 0.0],
                    method="Nelder-Mead")
     k, c = fit.x
     return float(c / k), float(fit.fun)

@@ -6,7 +6,7 @@ attacks next to the king, weak ring squares, safe and unsafe checks by class, en
 pieces, flank attacks, and the pawn shelter; fitted linearly and as shelter less the
 square of a linear danger. On 10,274 king sides of 400 games against the peer: linear
 R2 0.68, quadratic 0.76. The start of a king-danger term for the chess-likes."""
-import sys, re, subprocess, glob
+import sys, re, glob
 import numpy as np
 sys.path.insert(0, ".")
 from benchmarks import peer_eval as pe  # noqa
@@ -19,11 +19,7 @@ files = sorted(glob.glob("benchmarks/strength*/*/capablanca-fairy-stockfish.pgn"
         sorted(glob.glob("benchmarks/sprt/gauntlet-*.pgn"))
 drawn = pe.quiet_positions(game, files, 0.25, 5, int(sys.argv[1]) if len(sys.argv) > 1 else 500)
 fens = [f for f, _ in drawn]
-lines = [f"setoption name VariantPath value {pe.VARIANTS}", f"setoption name UCI_Variant value {game}"]
-for fen in fens: lines += [f"position fen {fen}", "eval"]
-lines.append("quit")
-text = subprocess.run(["/usr/games/fairy-stockfish"], input="\n".join(lines) + "\n", capture_output=True, text=True).stdout
-parts = text.split("Total evaluation:")[:-1]
+parts = [table for table, _ in pe.peer_traces(game, fens, "/usr/games/fairy-stockfish")]
 ev = build_eval(Position(game).game)
 nleap = EV.view(ev, "EV_MOB_NLEAP"); nslide = EV.view(ev, "EV_MOB_NSLIDE")
 leap = EV.view(ev, "EV_MOB_LEAP"); slide = EV.view(ev, "EV_MOB_SLIDE")

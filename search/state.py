@@ -59,9 +59,9 @@ SCRATCH_LAYOUT = FlatLayout((
         "PIECES", "PAWN_ATT", "EVAL_NUMBER", "THREAT"))
 SC_THREAT_SIDE = SCRATCH_LAYOUT.stride("THREAT", 0)
 SC_PAWN_ATT_SIDE = SCRATCH_LAYOUT.stride("PAWN_ATT", 0)
-SC_SIDE = SCRATCH_LAYOUT.stride("FILE_CNT", 0)
+SC_SIDE = SCRATCH_LAYOUT.stride("FILE_CNT", 0)  # per-colour rows of COUNT and the FILE_ tables
 SC_SEE = SCRATCH_LAYOUT.offset["SEE"]
-SEE_ROW = SCRATCH_LAYOUT.stride("SEE", 0)  # the three rows of SEE; as many swaps at most  # per-colour rows of COUNT and the FILE_ tables
+SEE_ROW = SCRATCH_LAYOUT.stride("SEE", 0)  # the three rows of SEE; as many swaps at most
 
 _CONTROL = (
     "STOP",  # set to 1 by another thread, a timer or the node limit

@@ -7,12 +7,13 @@ where the evaluation lacks knowledge, measured before any term is written.
 Quiet positions (not after a capture, not in check, plies 10 to 120) are drawn from
 ``--games`` games of the files, at ``--rate`` a position. Each gets Leyden's static
 evaluation and Fairy-Stockfish's (its ``eval`` command: the total and every term of its
-trace, middlegame and endgame), all from the side to move's view. The game's result, for that side, is the target: each
-evaluation's Texel loss (the mean squared error of the logistic of K x evaluation, K
-fitted) says how well it predicts results, and for each of the peer's terms the loss of
-Leyden's evaluation plus a fitted share of that term says how much the term would add to
-Leyden's. A term that closes much of the gap between the two totals is knowledge Leyden
-lacks; one that adds nothing is knowledge it has, or that does not decide games.
+trace, middlegame and endgame), all from the side to move's view. The game's result, for
+that side, is the target: each evaluation's Texel loss (the mean squared error of the
+logistic of K x evaluation, K fitted) says how well it predicts results, and for each of
+the peer's terms the loss of Leyden's evaluation plus a fitted share of that term says how
+much the term would add to Leyden's. A term that closes much of the gap between the two
+totals is knowledge Leyden lacks; one that adds nothing is knowledge it has, or that does
+not decide games.
 
 The peer's static evaluation is no search: both numbers are a position's first guess.
 The defaults (400 games, a fifth of their positions, about 8,000) take about a minute.
@@ -36,6 +37,8 @@ from match.peers import find_binary  # noqa: E402
 from match.pgn import read_games  # noqa: E402
 from match.stats import WHITE_SCORE  # noqa: E402
 from movegen import Position  # noqa: E402
+from search.evaluate import build_eval, evaluate  # noqa: E402
+from search.state import new_state  # noqa: E402
 from tune.texel import fit_k, texel_loss  # noqa: E402
 
 VARIANTS = ROOT / "benchmarks" / "peers" / "fsf-variants.ini"
@@ -100,8 +103,6 @@ def peer_evaluations(game: str, fens: list[str], binary: str) -> list[dict | Non
 
 def leyden_evaluations(game: str, fens: list[str]) -> np.ndarray:
     """Leyden's static evaluation of each position, side to move's view, in pawns."""
-    from search.evaluate import build_eval, evaluate
-    from search.state import new_state
     ev, ss = build_eval(Position(game).game), new_state()
     values = []
     for fen in fens:

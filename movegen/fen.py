@@ -272,6 +272,7 @@ def parse_fen(game: Game, t: Tables, fen: str):
 
 
 def _board_text(game: Game, geo: Geometry, board) -> str:
+    letters = game.letters  # spelled out afresh on each access: once per board
     rows = []
     for r in range(game.ranks - 1, -1, -1):
         row, run = "", 0
@@ -285,7 +286,7 @@ def _board_text(game: Game, geo: Geometry, board) -> str:
             if p == L.OFF:
                 row += "*"
             else:
-                letter = game.letters[p % L.BLACK_BIT - 1]
+                letter = letters[p % L.BLACK_BIT - 1]
                 row += letter if p < L.BLACK_BIT else letter.lower()
         rows.append(row + (str(run) if run else ""))
     return "/".join(rows)

@@ -7,6 +7,8 @@
     >>> pos.push("e2e4"); pos.turn
     'b'
 """
+import re
+
 import numpy as np
 
 from . import kernel
@@ -18,6 +20,9 @@ from .games import BATTERIES, ENDERS, Game, find_game
 from .move import IllegalMoveError, Move, Outcome, aliases, decode
 from .shuffle import shuffled_fen
 from .tables import build_tables, geometry
+
+#: a move spelled by its two squares (and a promotion letter): most moves of a game record
+_PLAIN_MOVE = re.compile(r"([a-z]\d+)([a-z]\d+)[a-z]?")
 
 _WHY = {L.WHY_GATE: "gate", L.WHY_REPLY_GATE: "reply gate",
         L.WHY_ELIMINATION: "elimination", L.WHY_REPLY_END: "reply turn ended"}
@@ -100,6 +105,10 @@ class Position:
     def parse_move(self, move: str | Move) -> Move:
         """The legal move ``move`` names (any accepted spelling, or a ``Move`` of this
         position); IllegalMoveError, naming the reason, if there is none."""
+        if isinstance(move, str) and self._legal_cache is None:
+            found = self._by_squares(move.strip())
+            if found is not None:
+                return found
         table = self._legal()
         text = move.name if isinstance(move, Move) else move.strip()
         found = table.get(text)
@@ -108,6 +117,25 @@ class Position:
         if self.outcome() is not None and self.game.family == ENDERS:
             raise IllegalMoveError(f"illegal move {text!r}: the game is over")
         raise IllegalMoveError(f"illegal move {text!r} in {self.fen()}")
+
+    def _by_squares(self, text: str) -> Move | None:
+        """The legal move whose canonical spelling is ``text``, found by its two squares
+        without spelling every legal move (replaying a game's moves by name is then
+        several times faster); None when ``text`` is no plain square-to-square move or
+        no legal move of those squares is spelled so (the full table decides then)."""
+        plain = _PLAIN_MOVE.fullmatch(text)
+        if plain is None:
+            return None
+        try:
+            fr, to = self.geo.parse(plain.group(1)), self.geo.parse(plain.group(2))
+        except ValueError:
+            return None
+        codes = self.legal_move_codes()
+        for m in codes[((codes & 255) == fr) & (((codes >> 8) & 255) == to)]:
+            mv = self.move(m)
+            if mv.name == text:
+                return mv
+        return None
 
     def is_legal(self, move: str | Move) -> bool:
         try:

@@ -436,6 +436,41 @@ def gives_check_chess(G, board, st, m):
 
 
 @kernel
+def gives_check_before_chess(G, board, st, m):
+    """``gives_check_chess`` of ``m`` asked before the move is made: 1 it gives check, 0
+    it does not, -1 the move must be made to tell (castling, en passant, promotions).
+    The same tests on the board as it will be: ``fr`` empty, the piece on ``to``."""
+    flag = m_flag(m)
+    if (flag != F_NORMAL and flag != F_DOUBLE) or m_promo(m) != 0:
+        return -1
+    side = st[S_SIDE]
+    k = st[S_KING + 1 - side]
+    fr, to = m_from(m), m_to(m)
+    t = own_type(board[fr], side)
+    d = k - to
+    for i in range(G[N_LK + side]):  # the moved piece, by a leap
+        if leap_delta(G, side, i) == d and (leap_types(G, side, i) >> t) & 1:
+            return 1
+    u = ray_step(G, to, k)
+    if u != 0 and (sliders_along(G, side, u) >> t) & 1:  # the moved piece, by a slide
+        s = to + u
+        while board[s] == EMPTY or s == fr:
+            s += u
+        if s == k:
+            return 1
+    u = ray_step(G, k, fr)
+    if u != 0:  # a slider behind the square it leaves, unless it stays on the line
+        s = k + u
+        while (board[s] == EMPTY or s == fr) and s != to:
+            s += u
+        if s != to:
+            p = own_type(board[s], side)
+            if p != 0 and (sliders_along(G, side, -u) >> p) & 1:
+                return 1
+    return 0
+
+
+@kernel
 def _pinned(G, board, k, fr, side):
     """Does the piece on ``fr`` shield its king on ``k`` from an enemy slider?"""
     u = ray_step(G, k, fr)

@@ -5,7 +5,7 @@ legality (the search's staged move picking tries moves before or without lists).
 from .batteries import (batteries_in_check, batteries_move_legal, batteries_pseudo_legal,
                         gen_batteries_pseudo)
 from .core import (chess_move_legal, chess_pseudo_legal, filter_chess_legal, gen_chess_captures, gen_chess_pseudo,
-                   gives_check_chess, in_check_chess, m_from, m_to, make_move, unmake_move)
+                   gives_check_before_chess, gives_check_chess, in_check_chess, m_from, m_to, make_move, unmake_move)
 from .enders import enders_pseudo_legal, gen_enders, make_action, unmake_action
 from .jit import kernel
 from .layout import GI_FAMILY, MAX_MOVES, S_RESULT, Family
@@ -46,6 +46,16 @@ def gives_check(G, board, st, m):
     if fam == Family.BATTERIES:
         return batteries_in_check(G, board, st)
     return False
+
+
+@kernel
+def gives_check_before(G, board, st, m):
+    """``gives_check`` of the legal ``m`` asked before it is made, where that is cheap: 1
+    or 0, and -1 when only making it tells (Batteries, Ender's, and the chess-likes'
+    castling, en passant and promotions)."""
+    if G[GI_FAMILY] == Family.CHESS:
+        return gives_check_before_chess(G, board, st, m)
+    return -1
 
 
 @kernel

@@ -22,7 +22,8 @@ from movegen import layout as L
 from movegen.layout import Family, Result
 from movegen.core import encode, m_flag, m_to, promotion, victim
 from movegen.enders import reordered_turn
-from movegen.kernel import gen_captures, gen_legal, gen_pseudo, gives_check, in_check, is_legal, make, unmake
+from movegen.kernel import (gen_captures, gen_legal, gen_pseudo, gives_check, gives_check_before, in_check,
+                            is_legal, make, unmake)
 
 from .evaluate import (
     EV_VALUE,
@@ -486,6 +487,8 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         # (a quiet move will not lift the score to alpha); never a move that gives check
         prunable = (prune_quiets and quiet and searched > 0 and m != k1 and m != k2
                     and (searched >= 3 + depth * depth or guess + FUTILITY_MARGIN * depth <= alpha))
+        if prunable and gives_check_before(G, board, st, m) == 0:
+            continue  # pruned without making it: most moves tried at such nodes are
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]
@@ -495,7 +498,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         else:
             flipped = st[L.S_SIDE] != side
             gives = gives_check(G, board, st, m)
-            if prunable and not gives:
+            if prunable and not gives:  # a move only making it could tell about
                 unmake(G, board, st, undo)
                 continue
             nd = depth - 1

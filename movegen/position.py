@@ -130,7 +130,7 @@ class Position:
             fr, to = self.geo.parse(plain.group(1)), self.geo.parse(plain.group(2))
         except ValueError:
             return None
-        codes = self.legal_move_codes()
+        codes = self.legal_move_codes()  # from and to: a code's two low bytes (core.encode)
         for m in codes[((codes & 255) == fr) & (((codes >> 8) & 255) == to)]:
             mv = self.move(m)
             if mv.name == text:

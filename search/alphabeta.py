@@ -488,7 +488,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         prunable = (prune_quiets and quiet and searched > 0 and m != k1 and m != k2
                     and (searched >= 3 + depth * depth or guess + FUTILITY_MARGIN * depth <= alpha))
         if prunable and gives_check_before(G, board, st, m) == 0:
-            continue  # pruned without making it: most moves tried at such nodes are
+            continue  # pruned unmade: the board says it gives no check (most pruned moves)
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]
@@ -498,7 +498,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         else:
             flipped = st[L.S_SIDE] != side
             gives = gives_check(G, board, st, m)
-            if prunable and not gives:  # a move only making it could tell about
+            if prunable and not gives:  # castling, en passant, a promotion; other families
                 unmake(G, board, st, undo)
                 continue
             nd = depth - 1

@@ -49,8 +49,7 @@ _TERM = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?)\s*\|.*\|\s*(-?[\d.]+)\s+(-?[\d.]+
 def quiet_positions(game: str, pgns: list[str], rate: float, seed: int,
                     max_games: int) -> list[tuple[str, float]]:
     """(FEN, the game's result for the side to move) of quiet positions of ``max_games``
-    finished games of ``game`` drawn from the files (replaying a game is the slow part:
-    about half a millisecond a move)."""
+    finished games of ``game`` drawn from the files."""
     rng = random.Random(seed)
     games = [g for path in pgns for g in read_games(path)
              if g.tags.get("Variant", "normal").lower() == game and g.result in WHITE_SCORE]

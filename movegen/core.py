@@ -399,6 +399,34 @@ def in_check_chess(G, board, st):
 
 
 @kernel
+def _move_checks(G, board, k, by, fr, to, t):
+    """Does ``by``'s piece of type ``t`` going from ``fr`` to ``to`` check the king on
+    ``k``, by itself or by uncovering a slider behind ``fr``? Asked of the board before
+    the move or after it alike: ``fr`` is passed over as empty, ``to`` blocks."""
+    d = k - to
+    for i in range(G[N_LK + by]):  # the moved piece, by a leap
+        if leap_delta(G, by, i) == d and (leap_types(G, by, i) >> t) & 1:
+            return True
+    u = ray_step(G, to, k)
+    if u != 0 and (sliders_along(G, by, u) >> t) & 1:  # the moved piece, by a slide
+        s = to + u
+        while board[s] == EMPTY or s == fr:
+            s += u
+        if s == k:
+            return True
+    u = ray_step(G, k, fr)
+    if u != 0:  # a slider behind the square it left, unless it stays on the line
+        s = k + u
+        while (board[s] == EMPTY or s == fr) and s != to:
+            s += u
+        if s != to:
+            p = own_type(board[s], by)
+            if p != 0 and (sliders_along(G, by, -u) >> p) & 1:
+                return True
+    return False
+
+
+@kernel
 def gives_check_chess(G, board, st, m):
     """After ``make(m)``: is the side to move in check? The same answer as
     ``in_check_chess``, found from the move, which cannot have left its opponent in check
@@ -410,64 +438,21 @@ def gives_check_chess(G, board, st, m):
         return in_check_chess(G, board, st)
     side = st[S_SIDE]
     by = 1 - side
-    k = st[S_KING + side]
     fr, to = m_from(m), m_to(m)
-    t = own_type(board[to], by)
-    d = k - to
-    for i in range(G[N_LK + by]):  # the moved piece, by a leap
-        if leap_delta(G, by, i) == d and (leap_types(G, by, i) >> t) & 1:
-            return True
-    u = ray_step(G, to, k)
-    if u != 0 and (sliders_along(G, by, u) >> t) & 1:  # the moved piece, by a slide
-        s = to + u
-        while board[s] == EMPTY:
-            s += u
-        if s == k:
-            return True
-    u = ray_step(G, k, fr)
-    if u != 0:  # a slider behind the square it left
-        s = k + u
-        while board[s] == EMPTY:
-            s += u
-        p = own_type(board[s], by)
-        if p != 0 and (sliders_along(G, by, -u) >> p) & 1:
-            return True
-    return False
+    return _move_checks(G, board, st[S_KING + side], by, fr, to, own_type(board[to], by))
 
 
 @kernel
 def gives_check_before_chess(G, board, st, m):
     """``gives_check_chess`` of ``m`` asked before the move is made: 1 it gives check, 0
-    it does not, -1 the move must be made to tell (castling, en passant, promotions).
-    The same tests on the board as it will be: ``fr`` empty, the piece on ``to``."""
+    it does not, -1 the move must be made to tell (castling, en passant, promotions)."""
     flag = m_flag(m)
     if (flag != F_NORMAL and flag != F_DOUBLE) or m_promo(m) != 0:
         return -1
     side = st[S_SIDE]
-    k = st[S_KING + 1 - side]
     fr, to = m_from(m), m_to(m)
-    t = own_type(board[fr], side)
-    d = k - to
-    for i in range(G[N_LK + side]):  # the moved piece, by a leap
-        if leap_delta(G, side, i) == d and (leap_types(G, side, i) >> t) & 1:
-            return 1
-    u = ray_step(G, to, k)
-    if u != 0 and (sliders_along(G, side, u) >> t) & 1:  # the moved piece, by a slide
-        s = to + u
-        while board[s] == EMPTY or s == fr:
-            s += u
-        if s == k:
-            return 1
-    u = ray_step(G, k, fr)
-    if u != 0:  # a slider behind the square it leaves, unless it stays on the line
-        s = k + u
-        while (board[s] == EMPTY or s == fr) and s != to:
-            s += u
-        if s != to:
-            p = own_type(board[s], side)
-            if p != 0 and (sliders_along(G, side, -u) >> p) & 1:
-                return 1
-    return 0
+    checks = _move_checks(G, board, st[S_KING + 1 - side], side, fr, to, own_type(board[fr], side))
+    return 1 if checks else 0
 
 
 @kernel

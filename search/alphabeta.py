@@ -33,7 +33,7 @@ from .evaluate import (
     psq_node,
 )
 from movegen.jit import inline_kernel, kernel
-from .ordering import hist_index, pick_next, quiet_cutoff, score_moves, scored_losing
+from .ordering import cont_key, hist_index, pick_next, quiet_cutoff, score_moves, scored_losing
 from .picker import NOT_YET, next_move
 from .see import see_below
 from .state import (
@@ -68,6 +68,7 @@ from .state import (
     ROOT_MOVES,
     ROOT_SCORE,
     EXCLUDED,
+    CMKEY,
     SC_NPM,
     SCRATCH,
     SELDEPTH,
@@ -75,6 +76,7 @@ from .state import (
     STOP,
     killer_slot,
     pv_slot,
+    score_slot,
     tally,
 )
 from .tt import (
@@ -296,6 +298,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
         if not is_legal(G, board, st, undo, m, in_chk):
             continue
         legal += 1
+        ss[CMKEY + ply] = cont_key(G, board, m)
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]
@@ -435,6 +438,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         if (null_ply != ply - 1 and excluded == 0 and depth >= 3 and guess >= beta
                 and ss[SCRATCH + SC_NPM + side] > 0):
             r = 3 + depth // 6
+            ss[CMKEY + ply] = -1
             make(G, board, st, undo, NULL_MOVE)
             s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth - 1 - r,
                          -beta, -beta + 1, in_chk, ply)
@@ -489,6 +493,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                     and (searched >= 3 + depth * depth or guess + FUTILITY_MARGIN * depth <= alpha))
         if prunable and gives_check_before(G, board, st, m) == 0:
             continue  # pruned unmade: the board says it gives no check (most pruned moves)
+        ss[CMKEY + ply] = cont_key(G, board, m)
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]
@@ -512,8 +517,10 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                     r -= 1
                 # by the sign of the move's history: of the reduced moves at null-window
                 # nodes, those with a negative one raised alpha at 0.3-0.4%, those with a
-                # positive one at 1.6-2.2% (the bench positions, 100,000 nodes)
-                h = ss[hist_index(side, m)]
+                # positive one at 1.6-2.2% (the bench positions, 100,000 nodes); the
+                # picker's score of a quiet move is its butterfly and continuation
+                # history (Ender's adds its gate distance, so there the butterfly alone)
+                h = ss[hist_index(side, m)] if fam == Family.ENDERS else ss[score_slot(ply, i)]
                 if h < 0:
                     r += 1
                 elif h > 0:
@@ -545,7 +552,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                     tally(ss, PROF_CUT, 1)
                     tally(ss, PROF_CUT1, searched == 0)
                     if quiet and m_flag(m) != L.F_END:
-                        quiet_cutoff(board, st, buf, ss, ply, n0, i, depth)
+                        quiet_cutoff(G, board, st, buf, ss, ply, n0, i, depth)
                     break
     if excluded != 0:
         return alpha if best == -INF else best  # the excluded move was the only one
@@ -596,6 +603,7 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
         m = ss[ROOT_MOVES + i]
         quiet = victim(board, m) == 0 and promotion(m) == 0
         ss[NODES] += 1
+        ss[CMKEY] = cont_key(G, board, m)
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         res = st[L.S_RESULT]

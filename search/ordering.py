@@ -16,7 +16,7 @@ from movegen.layout import Family
 from .evaluate import EV_FAMILY, EV_VALUE, gate_distance
 from .see import see_below
 from movegen.jit import kernel
-from .state import history_slot, killer_slot, score_slot
+from .state import CONT_CELLS, CONT_TYPES, cont_row, history_slot, killer_slot, score_slot
 
 SCORE_TT = 1 << 30
 SCORE_WIN = 1 << 29  # an action that wins at once (Ender's gate entry)
@@ -31,6 +31,33 @@ HIST_MAX = 1 << 14
 @kernel
 def hist_index(side, m):
     return history_slot(side, m_from(m), m_to(m))
+
+
+@kernel
+def cont_key(G, board, m):
+    """The continuation-history key of move ``m`` on the board before it is made: its
+    piece type and target cell (-1 in Ender's, whose turns are several actions)."""
+    if G[L.GI_FAMILY] == Family.ENDERS:
+        return -1
+    t = np.int64(board[m_from(m)]) & L.TYPE_MASK
+    c = G[L.CELL + m_to(m)]
+    if t == 0 or t > CONT_TYPES or c < 0:
+        return -1  # not a piece's move to a board cell (none such in these games)
+    return (t - 1) * CONT_CELLS + c
+
+
+@kernel
+def _quiet_score(G, board, ss, side, m, r1, r2):
+    """A quiet move's history: its butterfly entry plus its continuation entries as the
+    answer to the moves one and two plies back (rows ``r1``, ``r2``; -1: none)."""
+    s = ss[hist_index(side, m)]
+    k = cont_key(G, board, m) if r1 >= 0 or r2 >= 0 else -1
+    if k >= 0:
+        if r1 >= 0:
+            s += ss[r1 + k]
+        if r2 >= 0:
+            s += ss[r2 + k]
+    return s
 
 
 @kernel
@@ -58,6 +85,8 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv, with_see):
     enders = ev[EV_FAMILY] == Family.ENDERS
     enemy_gate = G[L.GI_GATE_B] if side == 0 else G[L.GI_GATE_W]
     base = score_slot(ply, 0)
+    r1 = cont_row(ss, ply, 1, side)
+    r2 = cont_row(ss, ply, 2, side)
     for i in range(n0, n):
         m = buf[i]
         if m == tt_mv:
@@ -86,7 +115,7 @@ def score_moves(G, board, st, buf, n0, n, ss, ev, ply, tt_mv, with_see):
             elif flag == L.F_DROP:
                 s = SCORE_DROP + ev[EV_VALUE + m_promo(m)]
             else:
-                s = ss[hist_index(side, m)]
+                s = _quiet_score(G, board, ss, side, m, r1, r2)
                 if enders:
                     p = np.int64(board[m_from(m)])
                     t = p & L.TYPE_MASK
@@ -136,7 +165,19 @@ def _hist_update(ss, k, bonus):
 
 
 @kernel
-def quiet_cutoff(board, st, buf, ss, ply, n0, i, depth):
+def _quiet_update(G, board, ss, side, m, r1, r2, bonus):
+    """Move ``m``'s butterfly and continuation entries by ``bonus``."""
+    _hist_update(ss, hist_index(side, m), bonus)
+    k = cont_key(G, board, m) if r1 >= 0 or r2 >= 0 else -1
+    if k >= 0:
+        if r1 >= 0:
+            _hist_update(ss, r1 + k, bonus)
+        if r2 >= 0:
+            _hist_update(ss, r2 + k, bonus)
+
+
+@kernel
+def quiet_cutoff(G, board, st, buf, ss, ply, n0, i, depth):
     """``buf[i]``, a quiet move, refuted the node: killers up, history up for it and
     down for the quiet moves tried before it (``buf[n0:i]``)."""
     m = buf[i]
@@ -145,8 +186,10 @@ def quiet_cutoff(board, st, buf, ss, ply, n0, i, depth):
         ss[killer_slot(ply, 1)] = ss[killer_slot(ply, 0)]
         ss[killer_slot(ply, 0)] = m
     bonus = min(depth * depth, 400)
-    _hist_update(ss, hist_index(side, m), bonus)
+    r1 = cont_row(ss, ply, 1, side)
+    r2 = cont_row(ss, ply, 2, side)
+    _quiet_update(G, board, ss, side, m, r1, r2, bonus)
     for j in range(n0, i):
         q = buf[j]
         if victim(board, q) == 0 and promotion(q) == 0 and m_flag(q) != L.F_END:
-            _hist_update(ss, hist_index(side, q), -bonus)
+            _quiet_update(G, board, ss, side, q, r1, r2, -bonus)

@@ -40,7 +40,7 @@ from .state import (
 from .tt import new_table
 
 MAX_DEPTH = MAX_SPLY - 32  # deepest iteration (room for extensions and quiescence)
-MAX_THREADS = 64  #: most search threads (each has about 5 MB of its own arrays)
+MAX_THREADS = 64  #: most search threads (each has about 25 MB of its own arrays)
 ENDERS_ACTIONS_PER_TURN = 4.0  # for the clock: searches per protocol move in Ender's
 
 

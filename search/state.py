@@ -20,6 +20,8 @@ from movegen.jit import kernel
 from movegen.layout import MAX_MOVES, MAX_PLY, NSQ_MAX
 
 MAX_SPLY = 128  # deepest search ply (main search + quiescence)
+CONT_TYPES, CONT_CELLS = 8, 100  # the most piece types and board cells of any game
+CONT_KEYS = CONT_TYPES * CONT_CELLS  # a move's continuation key: (type - 1) * CONT_CELLS + cell
 PAWN_ENTRIES = 4096  # pawn-structure cache entries per search state (a power of two)
 POLL_MASK = 1023  # the stop flag is read when nodes & POLL_MASK == 0
 
@@ -98,6 +100,11 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("PV", (MAX_SPLY, MAX_SPLY)),
     ("SCRATCH", SCRATCH_LAYOUT.size),
     ("HIST", (2, NSQ_MAX, NSQ_MAX)),  # quiet-move history by side, from, to
+    # continuation history: how a quiet move (its piece type and target cell) did as the
+    # answer to the move one ply back (table 0) and two plies back (table 1), by the side
+    # to move and that move's own piece type and target cell
+    ("CONT", (2, 2 * CONT_KEYS, CONT_KEYS)),
+    ("CMKEY", MAX_SPLY),  # the continuation key of the move made at each ply (-1: none)
     ("ROOT_MOVES", MAX_MOVES),  # root moves, best first
     ("SCORES", (MAX_SPLY, MAX_MOVES)),  # move-ordering scores per ply, beside the move buffer
     ("QUIETS", MAX_SPLY),  # staged picking: where a ply's unscored quiet moves start (-1: none)
@@ -120,9 +127,9 @@ PROF_NAMES = tuple(name[5:].lower() for name in _CONTROL if name.startswith("PRO
 #: Count what a search does, per kind of work (benchmarks/profile.py sets it, with a numba
 #: cache of its own: numba compiles the flag in and would otherwise reuse either build).
 PROFILE = os.environ.get("LEYDEN_PROFILE") == "1"
-(KILLERS, PV_LEN, PV, SCRATCH, HIST, ROOT_MOVES, SCORES, QUIETS, EXCLUDED, STATICS, PSQ,
- PAWN_CACHE) = (SS.offset[k] for k in ("KILLERS", "PV_LEN", "PV", "SCRATCH", "HIST", "ROOT_MOVES",
-                                       "SCORES", "QUIETS", "EXCLUDED", "STATICS", "PSQ",
+(KILLERS, PV_LEN, PV, SCRATCH, HIST, CONT, CMKEY, ROOT_MOVES, SCORES, QUIETS, EXCLUDED, STATICS, PSQ,
+ PAWN_CACHE) = (SS.offset[k] for k in ("KILLERS", "PV_LEN", "PV", "SCRATCH", "HIST", "CONT", "CMKEY",
+                                       "ROOT_MOVES", "SCORES", "QUIETS", "EXCLUDED", "STATICS", "PSQ",
                                        "PAWN_CACHE"))
 PAWN_ROW = SS.stride("PAWN_CACHE", 0)
 PAWN_KEY, PAWN_MG, PAWN_EG, PAWN_FILES = range(4)  # the fields of a PAWN_CACHE row
@@ -132,6 +139,7 @@ SS_SIZE = SS.size
 KILLER_ROW = SS.stride("KILLERS", 0)
 PV_ROW = SS.stride("PV", 0)
 HIST_SIDE, HIST_FROM = SS.stride("HIST", 0), SS.stride("HIST", 1)
+CONT_TABLE = SS.stride("CONT", 0)
 SCORES_ROW = SS.stride("SCORES", 0)
 
 
@@ -142,6 +150,7 @@ def new_state() -> np.ndarray:
 def clear_history(ss: np.ndarray) -> None:
     SS.view(ss, "KILLERS")[:] = 0
     SS.view(ss, "HIST")[:] = 0
+    SS.view(ss, "CONT")[:] = 0
 
 
 # ------------------------------------------------------------------ kernel accessors
@@ -169,6 +178,19 @@ def pv_slot(ply, i):
 def history_slot(side, fr, to):
     """Index in ss of the quiet-move history of ``side``'s move ``fr``-``to``."""
     return HIST + HIST_SIDE * side + HIST_FROM * fr + to
+
+
+@kernel
+def cont_row(ss, ply, back, side):
+    """Index in ss of the continuation-history row for ``side``'s answers to the move
+    made ``back`` plies (1 or 2) before ``ply``; -1 if there is none (the root's, a null
+    move, Ender's)."""
+    if ply < back:
+        return -1
+    k = ss[CMKEY + ply - back]
+    if k < 0:
+        return -1
+    return CONT + CONT_TABLE * (back - 1) + CONT_KEYS * (CONT_KEYS * side + k)
 
 
 @kernel

@@ -100,6 +100,7 @@ PRUNE_DEPTH = 3  # reverse futility, late-move and futility pruning up to this d
 SINGULAR_DEPTH = 7  # singular extension from this depth (the table's move, searched alone)
 RAZOR_MARGIN = 300  # razoring: static evaluation this far below alpha per ply of depth
 DELTA_MARGIN = 200  # quiescence: a capture that cannot lift the score near alpha is skipped
+QS_FUTILITY = 150  # quiescence: this far below alpha, only a capture that wins material is tried
 
 
 @kernel
@@ -292,8 +293,9 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
                 and stand + ev[EV_VALUE + (victim(board, m) & L.TYPE_MASK)] + DELTA_MARGIN <= alpha):
             continue  # delta pruning: even winning this piece leaves us below alpha
         if (not in_chk and fam != Family.ENDERS and promotion(m) == 0
-                and see_below(G, board, st, ev, ss, m, 0)):
-            continue  # a losing capture: standing pat is better than the exchange
+                and see_below(G, board, st, ev, ss, m, 1 if stand + QS_FUTILITY <= alpha else 0)):
+            continue  # a losing capture: standing pat is better than the exchange (far
+            # below alpha, an even exchange too: only winning material can help)
         tally(ss, PROF_LEGAL, 1)
         if not is_legal(G, board, st, undo, m, in_chk):
             continue

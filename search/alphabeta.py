@@ -289,14 +289,13 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     legal = 0  # legal moves tried
     for i in range(n0, n):
         m = pick_next(buf, ss, ply, i, n)
-        if (not in_chk and fam != Family.ENDERS and promotion(m) == 0
-                and stand + ev[EV_VALUE + (victim(board, m) & L.TYPE_MASK)] + DELTA_MARGIN <= alpha):
-            continue  # delta pruning: even winning this piece leaves us below alpha
-        # a losing capture: standing pat is better than the exchange; far below alpha an
-        # even exchange too (alpha rises as moves are tried, so asked per move)
-        if (not in_chk and fam != Family.ENDERS and promotion(m) == 0
-                and see_below(G, board, st, ev, ss, m, 1 if stand + QS_FUTILITY <= alpha else 0)):
-            continue
+        if not in_chk and fam != Family.ENDERS and promotion(m) == 0:
+            if stand + ev[EV_VALUE + (victim(board, m) & L.TYPE_MASK)] + DELTA_MARGIN <= alpha:
+                continue  # delta pruning: even winning this piece leaves us below alpha
+            # a losing capture: standing pat is better than the exchange; far below alpha an
+            # even exchange too (alpha rises as moves are tried, so asked per move)
+            if see_below(G, board, st, ev, ss, m, 1 if stand + QS_FUTILITY <= alpha else 0):
+                continue
         tally(ss, PROF_LEGAL, 1)
         if not is_legal(G, board, st, undo, m, in_chk):
             continue

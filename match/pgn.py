@@ -223,16 +223,32 @@ def parse_games(text: str) -> list[PGNGame]:
 
 
 _DEPTH = re.compile(r"^[+-]\d+\.\d+/(\d+) ")
+_ELAPSED = re.compile(r"(?:^| )(\d+\.\d+)s$")
+
+
+def movers(game: PGNGame):
+    """(move index, name of the engine that made it) of every move of the game; the PGN
+    sides alternate (Ender's passes are written as ``@@@@`` moves)."""
+    fen = game.tags.get("FEN", "").split()
+    white_moves = (fen[1] if len(fen) > 1 else "w") == "w"
+    for i in range(len(game.moves)):
+        mover_is_white = white_moves == (i % 2 == 0)
+        yield i, game.tags.get("White" if mover_is_white else "Black")
 
 
 def move_depths(game: PGNGame):
     """(engine name, depth) of every move whose comment gives a search depth (the
-    ``score/depth time`` comments the match runner writes); the PGN sides alternate
-    (Ender's passes are written as ``@@@@`` moves)."""
-    fen = game.tags.get("FEN", "").split()
-    white_moves = (fen[1] if len(fen) > 1 else "w") == "w"
-    for i in range(len(game.moves)):
+    ``score/depth time`` comments the match runner writes)."""
+    for i, name in movers(game):
         m = _DEPTH.match(game.comments.get(i, ""))
         if m:
-            mover_is_white = white_moves == (i % 2 == 0)
-            yield game.tags.get("White" if mover_is_white else "Black"), int(m.group(1))
+            yield name, int(m.group(1))
+
+
+def move_times(game: PGNGame):
+    """(move index, engine name, seconds) of every move whose comment gives the time it
+    took (the runner's ``score/depth time`` comments end with it, as ``0.25s``)."""
+    for i, name in movers(game):
+        m = _ELAPSED.search(game.comments.get(i, ""))
+        if m:
+            yield i, name, float(m.group(1))

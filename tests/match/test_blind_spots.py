@@ -1,0 +1,74 @@
+"""benchmarks/blind_spots.py: the positions of Leyden's losses that the peer saw were lost
+and Leyden did not, and level positions beside them, from the runner's score comments."""
+from match.pgn import GameRecord, format_game, read_games
+from movegen import Position
+from tests.drivers import load_script
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+MOVES = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5"]
+
+
+def _blind():
+    load_script("benchmarks/depth.py")  # the sibling it imports
+    return load_script("benchmarks/blind_spots.py")
+
+
+def _write(path, games):
+    """``games``: (white, black, result, [comment of each move])."""
+    with open(path, "w", encoding="utf-8") as f:
+        for i, (white, black, result, comments) in enumerate(games, 1):
+            rec = GameRecord(round=i, white=white, black=black, variant="normal", start_fen=START,
+                             moves=MOVES[:len(comments)], result=result, termination="normal",
+                             comments={j: c for j, c in enumerate(comments) if c})
+            f.write(format_game(rec))
+
+
+def _fen_after(plies):
+    pos = Position.from_fen("normal", START)
+    for m in MOVES[:plies]:
+        pos.push(m)
+    return pos.fen()
+
+
+def test_the_first_position_the_peer_sees_lost_and_leyden_does_not(tmp_path):
+    blind = _blind()
+    path = tmp_path / "t.pgn"
+    _write(path, [
+        # Leyden (White) lost: after 2... b8c6 the peer (Black) scores +6, Leyden had +0.2
+        ("leyden", "fairy-stockfish", "0-1",
+         ["+0.30/9 0.2s", "-0.40/12 0.3s", "+0.20/9 0.2s", "+6.00/12 0.3s", "-1.00/9 0.2s", "+M3 0.1s"]),
+        # Leyden (Black) lost, but it saw it coming (-2.0) when the peer did (+7): none
+        ("fairy-stockfish", "leyden", "1-0",
+         ["+0.30/9 0.2s", "-2.00/12 0.3s", "+7.00/9 0.2s", "-9.00/12 0.3s"]),
+        # Leyden won: no blind spot, whatever the scores
+        ("fairy-stockfish", "leyden", "0-1", ["+9.00/9 0.2s", "+0.50/12 0.3s"]),
+        # a mate score counts as lost
+        ("fairy-stockfish", "leyden", "1-0", ["+0.10/9 0.2s", "+0.50/12 0.3s", "+M4 0.2s"]),
+    ])
+    spots = list(blind.candidates(read_games(str(path)), "normal", -500, -50))
+    assert spots[0] == {"fen": _fen_after(4), "round": "1", "ply": 4, "leyden": 20, "peer": -600}
+    assert [(s["round"], s["ply"], s["peer"]) for s in spots[1:]] == [("4", 3, -10000)]
+
+
+def test_level_positions_are_taken_from_any_result(tmp_path):
+    blind = _blind()
+    path = tmp_path / "t.pgn"
+    with open(path, "w", encoding="utf-8") as f:
+        for i, (result, comments) in enumerate([
+                ("1/2-1/2", ["+0.10/9 0.2s", "-0.50/9 0.2s", "+0.20/9 0.2s", "-0.90/9 0.2s",
+                             "+0.30/9 0.2s", "-0.40/9 0.2s"]),
+                ("1-0", ["+0.10/9 0.2s", "-3.00/9 0.2s"])], 1):  # never level for both
+            f.write(format_game(GameRecord(
+                round=i, white="leyden", black="fairy-stockfish", variant="normal", start_fen=START,
+                moves=MOVES[:len(comments)], result=result, termination="normal",
+                comments=dict(enumerate(comments)))))
+    blind.LEVEL_FROM = 2  # from two plies into the game (out of the opening in real use)
+    spots = list(blind.candidates(read_games(str(path)), "normal", -500, -50))
+    # the peer's -0.50 after 1... is level, but Leyden had only just moved: ply 2 is the first
+    # where both are within 1.00; the -0.90 at ply 4 would do too, the first is taken
+    assert [(s["round"], s["ply"], s["leyden"], s["peer"], s.get("level")) for s in spots] == [
+        ("1", 2, 10, 50, True)]
+def test_comment_scores():
+    blind = _blind()
+    assert [blind._score_cp(t) for t in ("+0.51/9 0.18s", "-12.25/3 1.00s", "-M3 0.01s", "+M1 0.01s",
+                                         "end of opening", "")] == [51, -1225, -10000, 10000, None, None]

@@ -38,7 +38,7 @@ from depth import think  # noqa: E402
 from match.engines import MATE_BASE  # noqa: E402
 from match.openings import replay  # noqa: E402
 from match.peers import engine_tokens, find_binary  # noqa: E402
-from match.pgn import read_games  # noqa: E402
+from match.pgn import movers, read_games  # noqa: E402
 from match.tc import TimeControl  # noqa: E402
 from movegen import GAMES, Position  # noqa: E402
 from search import Limits, Searcher  # noqa: E402
@@ -64,12 +64,10 @@ def _score_cp(text: str):
 
 def _scored_plies(g):
     """(move index, mover's name, its score) of every move whose comment has a score."""
-    fen = g.tags.get("FEN", "").split()
-    white_first = (fen[1] if len(fen) > 1 else "w") == "w"
-    for i in range(len(g.moves)):
+    for i, mover in movers(g):
         score = _score_cp(g.comments.get(i, ""))
         if score is not None:
-            yield i, g.tags.get("White") if white_first == (i % 2 == 0) else g.tags.get("Black"), score
+            yield i, mover, score
 
 
 def candidates(games, game: str, peer_below: int, leyden_above: int):

@@ -38,7 +38,7 @@ from depth import think  # noqa: E402
 from match.engines import MATE_BASE  # noqa: E402
 from match.openings import replay  # noqa: E402
 from match.peers import engine_tokens, find_binary  # noqa: E402
-from match.pgn import movers, read_games  # noqa: E402
+from match.pgn import comment_score, movers, read_games  # noqa: E402
 from match.tc import TimeControl  # noqa: E402
 from movegen import GAMES, Position  # noqa: E402
 from search import Limits, Searcher  # noqa: E402
@@ -51,21 +51,10 @@ PEER = "fairy-stockfish"
 MATE_CP = 10000  # a mate score, in centipawns, for counting
 
 
-def _score_cp(text: str):
-    """Centipawns of a runner comment's score (``+0.51/9 0.18s``, ``-M3 0.01s``), or None."""
-    token = text.split(" ")[0] if text else ""
-    try:
-        if token[1:2] == "M":
-            return MATE_CP if token[0] == "+" else -MATE_CP
-        return round(float(token.split("/")[0]) * 100)
-    except (ValueError, IndexError):
-        return None
-
-
 def _scored_plies(g):
     """(move index, mover's name, its score) of every move whose comment has a score."""
     for i, mover in movers(g):
-        score = _score_cp(g.comments.get(i, ""))
+        score = comment_score(g.comments.get(i, ""), MATE_CP)
         if score is not None:
             yield i, mover, score
 

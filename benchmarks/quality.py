@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from match.engines import make_player, parse_engine_spec
 from match.peers import engine_tokens, find_binary
-from match.pgn import read_games
+from match.pgn import comment_score, read_games
 from match.tc import TimeControl
 from movegen import GAMES, Position
 
@@ -48,17 +48,6 @@ HANG = 1800.0  # seconds: start-up (a build compiles first) and one answer
 
 
 # ------------------------------------------------------------------ the position set
-
-def _peer_score(comment: str) -> int | None:
-    """The centipawn score at the front of a PGN move comment ("+0.35/14 0.30s")."""
-    head = comment.split()[0] if comment.split() else ""
-    if "/" not in head:
-        return None
-    try:
-        return round(100 * float(head.split("/")[0]))
-    except ValueError:
-        return None
-
 
 def strength_games(game: str) -> Path:
     """The strength table's games of ``game`` against Fairy-Stockfish."""
@@ -76,7 +65,7 @@ def make_positions(game: str, pgn: Path, count: int, seed: int) -> list[str]:
         kept = []
         for i, move in enumerate(g.moves):
             if (i % 2 == 0) == peer_white and 10 <= i < 120:
-                score = _peer_score(g.comments.get(i, ""))
+                score = comment_score(g.comments.get(i, ""))  # mates left out
                 if score is not None and abs(score) <= BALANCED:
                     kept.append(pos.fen())
             pos.push(move)

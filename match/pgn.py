@@ -224,6 +224,20 @@ def parse_games(text: str) -> list[PGNGame]:
 
 _DEPTH = re.compile(r"^[+-]\d+\.\d+/(\d+) ")
 _ELAPSED = re.compile(r"(?:^| )(\d+\.\d+)s$")
+_SCORE = re.compile(r"^([+-])(?:M(\d+)|(\d+\.\d+))(?:/\d+)?(?: |$)")
+
+
+def comment_score(comment: str, mate_cp: int | None = None) -> int | None:
+    """Centipawns, for the engine that moved, of the score at the front of a runner
+    comment (``+0.51/9 0.18s``); a mate (``-M3 0.01s``) counts as +-``mate_cp``, or as
+    no score when ``mate_cp`` is None; None for a comment without a score."""
+    m = _SCORE.match(comment)
+    if not m:
+        return None
+    sign = 1 if m.group(1) == "+" else -1
+    if m.group(2) is not None:
+        return None if mate_cp is None else sign * mate_cp
+    return sign * round(float(m.group(3)) * 100)
 
 
 def movers(game: PGNGame):

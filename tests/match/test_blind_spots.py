@@ -1,6 +1,6 @@
 """benchmarks/blind_spots.py: the positions of Leyden's losses that the peer saw were lost
 and Leyden did not, and level positions beside them, from the runner's score comments."""
-from match.pgn import GameRecord, format_game, read_games
+from match.pgn import GameRecord, comment_score, format_game, read_games
 from movegen import Position
 from tests.drivers import load_script
 
@@ -69,6 +69,7 @@ def test_level_positions_are_taken_from_any_result(tmp_path):
     assert [(s["round"], s["ply"], s["leyden"], s["peer"], s.get("level")) for s in spots] == [
         ("1", 2, 10, 50, True)]
 def test_comment_scores():
-    blind = _blind()
-    assert [blind._score_cp(t) for t in ("+0.51/9 0.18s", "-12.25/3 1.00s", "-M3 0.01s", "+M1 0.01s",
-                                         "end of opening", "")] == [51, -1225, -10000, 10000, None, None]
+    """The runner's score comments read as centipawns; mates count only when asked to."""
+    texts = ("+0.51/9 0.18s", "-12.25/3 1.00s", "-M3 0.01s", "+M1 0.01s", "end of opening", "0.18s", "")
+    assert [comment_score(t, 10000) for t in texts] == [51, -1225, -10000, 10000, None, None, None]
+    assert [comment_score(t) for t in texts] == [51, -1225, None, None, None, None, None]

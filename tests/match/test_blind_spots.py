@@ -68,6 +68,8 @@ def test_level_positions_are_taken_from_any_result(tmp_path):
     # where both are within 1.00; the -0.90 at ply 4 would do too, the first is taken
     assert [(s["round"], s["ply"], s["leyden"], s["peer"], s.get("level")) for s in spots] == [
         ("1", 2, 10, 50, True)]
+
+
 def test_comment_scores():
     """The runner's score comments read as centipawns; mates count only when asked to."""
     texts = ("+0.51/9 0.18s", "-12.25/3 1.00s", "-M3 0.01s", "+M1 0.01s", "end of opening", "0.18s", "")

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 MOVE_OVERHEAD = 0.03  # seconds kept back per move
 # sudden death: moves we plan for. 20, not 30: at 10 s + 0.1 s Leyden had 5.0-5.3 s left
 # at move 30 where Fairy-Stockfish had 3.2-4.0, and most games against it are decided by
-# move 20; with 20 it spends 0.41 / 0.27 / 0.14 s a move in moves 1-10 / 11-30 / 31 on
-# (the peer 0.42 / 0.26 / 0.14), and gained +21 Elo in self-play (benchmarks/sprt.md)
+# move 20; with 20 it spends 0.41 / 0.29 / 0.14 s a move in moves 1-10 / 11-30 / 31 on
+# (the peer 0.43 / 0.27 / 0.13: the capablanca row of benchmarks/strength.md), and it
+# gained +21 Elo in self-play (benchmarks/sprt.md)
 MOVES_LEFT = 20
 LATENCY = 0.01  # how far a search overruns its hard limit, typically
 MIN_THINK = 0.003

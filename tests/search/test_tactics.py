@@ -14,7 +14,7 @@ MATES = [
     ("normal", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, {"a1a8"}),
     ("normal", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2, {"b1b7", "a2a7"}),
     # with normal chess's tuned weights (the 20,000-node refit), depths 7-10 find a mate in
-    # 4 first (b1b4: the pruning of quiet moves hides the shorter one), depth 11 this one
+    # 4 first (b1b4), depth 11 this one
     ("normal", "8/8/8/8/8/6k1/R7/1R4K1 w - - 0 1", 3, {"a2a4"}, 11),
     ("capablanca", "8Ak/10/2p7/10/10/5p4/10/1K8 w - - 0 1", 1, {"i8h6"}),
     ("capablanca", "2C1R5/9p/10/6K3/10/10/4p5/8k1 w - - 0 1", 2, {"e8e2"}),

@@ -9,6 +9,8 @@ from __future__ import annotations
 import threading
 import traceback
 
+from search.weights import parse_changes
+
 from .lines import Output
 from .searching import Searcher
 
@@ -26,6 +28,7 @@ class ProtocolSession:
         self.searcher = None
         self.hash_mb = 64
         self.threads = 1  # search threads (UCI Threads, XBoard cores)
+        self.changes: tuple = ()  # weights and search settings of the Tune option
 
     def send(self, *lines: str) -> None:
         self.out.send(*lines)
@@ -36,7 +39,21 @@ class ProtocolSession:
             if self.loader is not None:
                 self.loader.join()
             self.searcher = Searcher(hash_mb=self.hash_mb, threads=self.threads)
+            self.searcher.changes = self.changes
         return self.searcher
+
+    def set_tune(self, text: str) -> str | None:
+        """The ``Tune`` option: search with these weights or search settings changed
+        (``name=value`` pairs, search/weights.py) from the next search on; an empty
+        value restores the game's own. The problem, if the value is refused (nothing
+        changes then)."""
+        try:
+            self.changes = parse_changes(text)
+        except ValueError as exc:
+            return str(exc)
+        if self.searcher is not None:
+            self.searcher.changes = self.changes
+        return None
 
     def set_threads(self, n: int) -> None:
         """Search with ``n`` threads from the next search on (a running one goes on)."""

@@ -134,6 +134,7 @@ class UCIEngine(ProtocolSession):
             "option name Seed type spin default 0 min 0 max 2000000000",
             "option name StrictShuffle type check default false",
             "option name EnergizerSwitch type check default false",
+            "option name Tune type string default <empty>",
             "uciok",
         )
 
@@ -211,6 +212,10 @@ class UCIEngine(ProtocolSession):
             self.starts.strict = value.lower() == "true"
         elif key == "energizerswitch":
             self.starts.set_switch(value.lower() == "true")
+        elif key == "tune":
+            problem = self.set_tune("" if value == "<empty>" else value)
+            if problem:
+                self.send(f"info string error: Tune: {problem[:200]}")
         elif key in ("ponder", "uci_analysemode", "multipv"):
             pass
         else:

@@ -376,6 +376,7 @@ class XBoardEngine(ProtocolSession):
             'feature option="Seed -spin 0 0 2000000000"',
             'feature option="StrictShuffle -check 0"',
             'feature option="EnergizerSwitch -check 0"',
+            'feature option="Tune -string "',
         )
         self._ensure_searcher()  # waits for the kernels
         self.send("feature done=1")
@@ -671,6 +672,10 @@ class XBoardEngine(ProtocolSession):
             self.starts.strict = value not in ("0", "false", "")
         elif key == "energizerswitch":
             self.starts.set_switch(value not in ("0", "false", ""))
+        elif key == "tune":
+            problem = self.set_tune(value)
+            if problem:
+                self.send(f"Error (Tune: {problem[:200]}): option {arg[:60]}")
         else:
             self.send(f"Error (unknown option): option {arg[:60]}")
 

@@ -28,6 +28,16 @@ from movegen.kernel import (gen_captures, gen_legal, gen_pseudo, gives_check, gi
 from .evaluate import (
     EV_VALUE,
     W_ASPIRATION,
+    W_DELTA,
+    W_FUTILITY,
+    W_LMP_BASE,
+    W_NULL_DIV,
+    W_NULL_R,
+    W_PRUNE_DEPTH,
+    W_QS_FUTILITY,
+    W_RAZOR,
+    W_SINGULAR_DEPTH,
+    W_SINGULAR_MARGIN,
     evaluate_node,
     lmr,
     psq_node,
@@ -93,14 +103,8 @@ from .tt import (
 )
 
 NULL_MOVE = encode(0, 0, 0, L.F_NULL, 0)
-# reverse futility and futility pruning, per ply left (SPRTs, benchmarks/sprt.md: beat 120;
-# 180 lost; 70 for both even; 70 for reverse futility alone +10, undecided)
-FUTILITY_MARGIN = 90
-PRUNE_DEPTH = 3  # reverse futility, late-move and futility pruning up to this depth (5 lost)
-SINGULAR_DEPTH = 7  # singular extension from this depth (the table's move, searched alone)
-RAZOR_MARGIN = 300  # razoring: static evaluation this far below alpha per ply of depth
-DELTA_MARGIN = 200  # quiescence: a capture that cannot lift the score near alpha is skipped
-QS_FUTILITY = 150  # quiescence: this far below alpha, only a capture that wins material is tried
+# The margins and depths of the pruning below are the search settings of ev (W_FUTILITY ...,
+# search/weights.py SEARCH), so that a running engine can be given others (``Tune``).
 
 
 @kernel
@@ -228,7 +232,7 @@ def _table_guess(fam, static, tscore, tbound):
 
 
 @kernel
-def _singular_beta(tt, e, ply, depth):
+def _singular_beta(tt, e, ply, depth, margin):
     """The score every other move must fall short of for the table's move to be singular
     (-INF: the entry cannot tell: not a lower bound, too shallow, or a mate score)."""
     if e < 0 or (tt_bound(tt, e) & BOUND_LOWER) == 0 or tt_depth(tt, e) < depth - 3:
@@ -236,7 +240,7 @@ def _singular_beta(tt, e, ply, depth):
     s = tt_score(tt, e, ply)
     if abs(s) >= MATE_BOUND:
         return -INF
-    return s - 2 * depth
+    return s - margin * depth
 
 
 @kernel
@@ -287,14 +291,16 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
     score_moves(G, board, st, buf, n0, n, ss, ev, ply, tmove, in_chk)
     bestm = 0
     legal = 0  # legal moves tried
+    delta = stand + ev[W_DELTA]  # the settings read once, not per move
+    far = stand + ev[W_QS_FUTILITY]
     for i in range(n0, n):
         m = pick_next(buf, ss, ply, i, n)
         if not in_chk and fam != Family.ENDERS and promotion(m) == 0:
-            if stand + ev[EV_VALUE + (victim(board, m) & L.TYPE_MASK)] + DELTA_MARGIN <= alpha:
+            if delta + ev[EV_VALUE + (victim(board, m) & L.TYPE_MASK)] <= alpha:
                 continue  # delta pruning: even winning this piece leaves us below alpha
             # a losing capture: standing pat is better than the exchange; far below alpha an
             # even exchange too (alpha rises as moves are tried, so asked per move)
-            if see_below(G, board, st, ev, ss, m, 1 if stand + QS_FUTILITY <= alpha else 0):
+            if see_below(G, board, st, ev, ss, m, 1 if far <= alpha else 0):
                 continue
         tally(ss, PROF_LEGAL, 1)
         if not is_legal(G, board, st, undo, m, in_chk):
@@ -424,12 +430,12 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
 
     if not pv_node and not in_chk and fam != Family.ENDERS and abs(beta) < MATE_BOUND:
         # reverse futility: far above beta with little depth left
-        if depth <= PRUNE_DEPTH and guess - FUTILITY_MARGIN * depth >= beta:
+        if depth <= ev[W_PRUNE_DEPTH] and guess - ev[W_FUTILITY] * depth >= beta:
             return guess
         # razoring: far below alpha near the leaves, only a capture could save the node;
         # the quiescence search says whether one does (not in Batteries, where a quiet
         # move that charges a piece wins as often: it hid a mate in 2 at depth 5)
-        if depth <= 2 and fam != Family.BATTERIES and guess + RAZOR_MARGIN * depth <= alpha:
+        if depth <= 2 and fam != Family.BATTERIES and guess + ev[W_RAZOR] * depth <= alpha:
             s = qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, alpha + 1, in_chk)
             if ss[ABORTED] != 0:
                 return 0
@@ -439,7 +445,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         # (not with pawns alone, where zugzwang is common)
         if (null_ply != ply - 1 and excluded == 0 and depth >= 3 and guess >= beta
                 and ss[SCRATCH + SC_NPM + side] > 0):
-            r = 3 + depth // 6
+            r = ev[W_NULL_R] + depth // ev[W_NULL_DIV]
             ss[CMKEY + ply] = -1
             make(G, board, st, undo, NULL_MOVE)
             s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth - 1 - r,
@@ -457,7 +463,9 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     old_alpha = alpha
     k1 = ss[killer_slot(ply, 0)]
     k2 = ss[killer_slot(ply, 1)]
-    prune_quiets = not pv_node and not in_chk and fam != Family.ENDERS and depth <= PRUNE_DEPTH
+    prune_quiets = not pv_node and not in_chk and fam != Family.ENDERS and depth <= ev[W_PRUNE_DEPTH]
+    lmp_count = ev[W_LMP_BASE] + depth * depth  # late-move pruning after this many moves
+    fut_score = guess + ev[W_FUTILITY] * depth  # futility pruning below this
     skipped = 0
     i = n0 - 1
     while True:
@@ -472,8 +480,8 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
             continue  # position follows from the other order of two moves
         searched = i - n0 - skipped  # moves searched before this one
         singular = False
-        if m == tmove and i == n0 and depth >= SINGULAR_DEPTH and excluded == 0:
-            rbeta = _singular_beta(tt, e, ply, depth)
+        if m == tmove and i == n0 and depth >= ev[W_SINGULAR_DEPTH] and excluded == 0:
+            rbeta = _singular_beta(tt, e, ply, depth, ev[W_SINGULAR_MARGIN])
             if rbeta > -INF:
                 # singular extension: does every other move fall well short of the
                 # table's score? Searched at half depth without the table's move
@@ -492,7 +500,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         # late-move pruning (quiet moves this far down rarely matter) and futility pruning
         # (a quiet move will not lift the score to alpha); never a move that gives check
         prunable = (prune_quiets and quiet and searched > 0 and m != k1 and m != k2
-                    and (searched >= 3 + depth * depth or guess + FUTILITY_MARGIN * depth <= alpha))
+                    and (searched >= lmp_count or fut_score <= alpha))
         if prunable and gives_check_before(G, board, st, m) == 0:
             continue  # pruned unmade: the board says it gives no check (most pruned moves)
         ss[CMKEY + ply] = cont_key(G, board, m)

@@ -4,8 +4,10 @@
 and the weights of ``search/weights.py`` into one flat int64 array ``ev``: tapered
 piece-square tables (material included), per-type classes, tables for passed pawns,
 safe mobility (score by count, and the leaps and slides counted), king attack, Ender's
-gate distances and the search's reduction table. The numba
-``evaluate(G, board, st, ev, ss)`` reads it; one compiled evaluation serves every game.
+gate distances, the search's reduction table and its settings (weights.SEARCH: margins
+and depths the pruning reads from here, so that the ``Tune`` option can change them
+without compiling). The numba ``evaluate(G, board, st, ev, ss)`` reads it; one compiled
+evaluation serves every game.
 The material + piece-square sums and the game phase are kept incrementally, per ply, in
 the search state (see "incremental sums" below: the search calls ``evaluate_node``);
 the rest is a scan of the board, with the chess-likes' pawn-structure terms taken from a
@@ -32,7 +34,7 @@ Terms:
 """
 import hashlib
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -79,7 +81,7 @@ from .state import (
     SC_THREAT_SIDE,
     SCRATCH,
 )
-from .weights import weights
+from .weights import merge, weights
 
 NSQ = L.NSQ_MAX
 MOB_COUNTS = 32  # safe-mobility table entries per type (counts beyond: the last entry)
@@ -96,6 +98,9 @@ _WEIGHTS = (
     "BATT_NEAR", "PRES_CHARGED", "PRES_GUARD", "RESERVE_PCT", "GATE_GUARD", "GATE_THREAT",
     "RACE_LEAD", "RACE_MAX", "REPLY_LOST",
     "THREAT_MOVE", "THREATENED", "THREATENED2", "THREAT_GAIN", "THREAT_GAIN2",
+    # the search's settings (weights.SEARCH)
+    "FUTILITY", "PRUNE_DEPTH", "LMP_BASE", "RAZOR", "DELTA", "QS_FUTILITY", "NULL_R", "NULL_DIV",
+    "SINGULAR_DEPTH", "SINGULAR_MARGIN",
 )
 #: The evaluation tables ``ev`` of one game: scalars, weights, then tables.
 EV = FlatLayout(
@@ -127,7 +132,8 @@ EV = FlatLayout(
  W_SHIELD2, W_KING_OPEN, W_KATT_RADIUS, W_SUPER_VS_LIGHT, W_DRAWISH, W_NOMATE, W_ASPIRATION,
  W_BATT_NEAR, W_PRES_CHARGED, W_PRES_GUARD, W_RESERVE_PCT, W_GATE_GUARD, W_GATE_THREAT,
  W_RACE_LEAD, W_RACE_MAX, W_REPLY_LOST, W_THREAT_MOVE, W_THREATENED, W_THREATENED2, W_THREAT_GAIN,
- W_THREAT_GAIN2) = (
+ W_THREAT_GAIN2, W_FUTILITY, W_PRUNE_DEPTH, W_LMP_BASE, W_RAZOR, W_DELTA, W_QS_FUTILITY, W_NULL_R,
+ W_NULL_DIV, W_SINGULAR_DEPTH, W_SINGULAR_MARGIN) = (
     EV.offset["W_" + name] for name in _WEIGHTS)
 (EV_VALUE, EV_PHASE_W, EV_ORTHO, EV_ATTACK_W, EV_CHARGE, EV_CLASS, EV_NOMATE, EV_PASSED_MG,
  EV_PASSED_EG, EV_KATT, EV_MOB_MG, EV_MOB_EG, EV_MOB_NLEAP, EV_MOB_NSLIDE, EV_MOB_LEAP,
@@ -238,6 +244,16 @@ def build_eval(game: Game) -> np.ndarray:
     return eval_table(game, weights(game))
 
 
+@lru_cache(maxsize=32)
+def changed_eval(game: Game, changes: tuple) -> np.ndarray:
+    """``build_eval(game)`` with some of its weights or search settings changed:
+    ``changes``, sorted (name, value) pairs of ``weights.parse_changes`` (the ``Tune``
+    option); cached, as a tuning run sets a few values again and again."""
+    if not changes:
+        return build_eval(game)
+    return eval_table(game, merge(weights(game), dict(changes)))
+
+
 def eval_table(game: Game, w: dict) -> np.ndarray:
     """The evaluation table of ``game`` with the weights ``w`` (the tuner tries many)."""
     tables = build_tables(game)
@@ -270,7 +286,12 @@ def eval_table(game: Game, w: dict) -> np.ndarray:
                      (W_NOMATE, "no_mate_scale"), (W_ASPIRATION, "aspiration"),
                      (W_THREAT_MOVE, "threat_to_move"), (W_THREATENED, "threatened"),
                      (W_THREATENED2, "threatened_twice"), (W_THREAT_GAIN, "threat_gain_pct"),
-                     (W_THREAT_GAIN2, "threat_gain2_pct")):
+                     (W_THREAT_GAIN2, "threat_gain2_pct"), (W_FUTILITY, "futility_margin"),
+                     (W_PRUNE_DEPTH, "prune_depth"), (W_LMP_BASE, "lmp_base"),
+                     (W_RAZOR, "razor_margin"), (W_DELTA, "delta_margin"),
+                     (W_QS_FUTILITY, "qs_futility"), (W_NULL_R, "null_reduction"),
+                     (W_NULL_DIV, "null_depth_div"), (W_SINGULAR_DEPTH, "singular_depth"),
+                     (W_SINGULAR_MARGIN, "singular_margin")):
         ev[idx] = w[key]
     if fam == Family.BATTERIES:
         ev[W_BATT_NEAR] = w["battery_near_enemy_president"]
@@ -320,7 +341,8 @@ def eval_table(game: Game, w: dict) -> np.ndarray:
         ev[EV_KATT + u] = table[min(u, len(table) - 1)]
     for d in range(1, 64):
         for m in range(1, 64):
-            EV.view(ev, "EV_LMR")[d, m] = int(0.75 + math.log(d) * math.log(m) / 2.25)
+            EV.view(ev, "EV_LMR")[d, m] = int(w["lmr_base"] / 100 + math.log(d) * math.log(m)
+                                              / (w["lmr_divisor"] / 100))
 
     # piece-square tables (White's view; Black's are mirrored and negated)
     def centrality(sq):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from movegen import layout as L
 
 from . import timeman
-from .evaluate import build_eval
+from .evaluate import changed_eval
 from .smp import Helper, SearchThread, node_share, reset_for_search
 from .state import (
     ABORTED,
@@ -142,6 +142,9 @@ class Searcher:
         self.thread_nodes: list[int] = []  #: nodes of the last search per thread, main first
         self.hash_mb = hash_mb
         self.threads = 1  #: threads of the next search (see set_threads)
+        #: weights or search settings changed from the game's (weights.parse_changes:
+        #: the ``Tune`` option), from the next search on
+        self.changes: tuple = ()
         self.set_threads(threads)
         self._apply_threads()
 
@@ -243,7 +246,7 @@ class Searcher:
             self.arm()
         start = time.perf_counter()
         ss, main = self._ss, self._main
-        ev = build_eval(pos.game)
+        ev = changed_eval(pos.game, self.changes)
         age = (ss[AGE] + 1) & 255  # one table generation per search, the same in every thread
         for i, state in enumerate(self._states):
             reset_for_search(state, node_share(limits.nodes, len(self._states), i), age)

@@ -76,8 +76,38 @@ COMMON = {
     "super_piece_vs_light": 0,  # per super piece (Q, C, A) per enemy R/B/N/Courier
     "drawish_scale": 4,  # no pawns, stronger side ahead by less than a rook: score / this
     "no_mate_scale": 16,  # stronger side cannot force mate: score / this
-    "aspiration": 25,
 }
+
+#: The search's own settings, kept with the weights so that a game (its family's record
+#: or its tuned file) can have its own and a running engine can be given others (the
+#: ``Tune`` option): centipawns and plies. Not evaluation weights: the Texel tuner leaves
+#: them alone; ``tune.spsa`` tunes them by games.
+SEARCH = {
+    "aspiration": 25,  # the first aspiration window's half-width
+    # per ply: reverse futility and futility pruning (SPRTs: beat 120; 180 lost; 70 even)
+    "futility_margin": 90,
+    # reverse futility, late-move and futility pruning up to this depth (5 lost)
+    "prune_depth": 3,
+    "lmp_base": 3,  # late-move pruning after this many quiet moves plus depth squared
+    "razor_margin": 300,  # per ply: razoring, this far below alpha
+    "delta_margin": 200,  # quiescence: a capture that cannot lift the score near alpha
+    "qs_futility": 150,  # quiescence: this far below alpha, only winning captures
+    "null_reduction": 3,  # null move: the reduction is this plus depth / null_depth_div
+    "null_depth_div": 6,
+    "singular_depth": 7,  # singular extension from this depth
+    "singular_margin": 2,  # per ply: how far below the table's score the others must stay
+    "lmr_base": 75,  # late-move reduction: (lmr_base + 100 ln(depth) ln(move) /
+    "lmr_divisor": 225,  # (lmr_divisor / 100)) / 100 plies, rounded down
+}
+#: the smallest and largest value each search setting may be given (divisors at least 1)
+SEARCH_BOUNDS = {
+    "aspiration": (1, 1000), "futility_margin": (0, 1000), "prune_depth": (0, 12),
+    "lmp_base": (0, 64), "razor_margin": (0, 2000), "delta_margin": (0, 2000),
+    "qs_futility": (0, 2000), "null_reduction": (1, 12), "null_depth_div": (1, 64),
+    "singular_depth": (2, 64), "singular_margin": (0, 64), "lmr_base": (0, 400),
+    "lmr_divisor": (50, 2000),
+}
+COMMON.update(SEARCH)
 
 FAMILY = {
     0: {},
@@ -189,7 +219,36 @@ def weights(game, directory: Path = TUNED_DIR) -> dict:
     path = _tuned_source(game, directory)
     if path is not None:
         w = merge(w, json.loads(path.read_text())["weights"])
-    for key in DIVISORS:
-        if w[key] < 1:  # the kernels divide by these without a zero test (movegen/jit.py)
-            raise ValueError(f"weight {key!r} must be at least 1, not {w[key]}")
+    check_limits(w)
     return w
+
+
+def check_limits(w: dict) -> None:
+    """ValueError unless the divisors are at least 1 (the kernels divide by them without
+    a zero test, movegen/jit.py) and each search setting is within SEARCH_BOUNDS."""
+    for key in DIVISORS:
+        if w[key] < 1:
+            raise ValueError(f"weight {key!r} must be at least 1, not {w[key]}")
+    for key, (lo, hi) in SEARCH_BOUNDS.items():
+        if not lo <= w[key] <= hi:
+            raise ValueError(f"search setting {key!r} must be from {lo} to {hi}, not {w[key]}")
+
+
+def parse_changes(text: str) -> tuple:
+    """The ``Tune`` option's value, ``name=value`` pairs separated by spaces or commas,
+    as sorted (name, value) pairs: the search's settings (SEARCH) or any integer weight
+    every game has (COMMON), for every game alike. ValueError, saying what is wrong, for
+    an unknown name, a value that is not an integer or one outside the limits."""
+    changes = {}
+    for item in text.replace(",", " ").split():
+        name, eq, value = item.partition("=")
+        if not eq or not name:
+            raise ValueError(f"{item!r} is not name=value")
+        if not isinstance(COMMON.get(name), int):
+            raise ValueError(f"unknown setting {name!r} (the search's: {', '.join(SEARCH)})")
+        try:
+            changes[name] = int(value)
+        except ValueError:
+            raise ValueError(f"{name} needs an integer, not {value!r}") from None
+    check_limits({**COMMON, **changes})
+    return tuple(sorted(changes.items()))

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 
 from movegen.games import Game
 from movegen.layout import Family
+from search.weights import SEARCH
 
-#: not evaluation weights (the search's aspiration window), superseded when tuning
+#: not evaluation weights (the search's settings, tuned by games: tune/spsa.py), superseded when tuning
 #: (eg_scale: the tuner sets material_eg directly), a per-piece constant the material
 #: already fits (safe_mobility_centre: moving it moves the piece's value, nothing else),
 #: or too many for the local search (the piece-square corrections: tune/pst.py)
-NOT_TUNED = {"aspiration", "eg_scale", "safe_mobility_centre", "pst_mg", "pst_eg"}
+NOT_TUNED = {"eg_scale", "safe_mobility_centre", "pst_mg", "pst_eg", *SEARCH}
 #: weights with limits: divisors, a distance, a count, a percentage; a safe square more
 #: is never worth less (left free, the rare pieces' weights follow noise below zero)
 BOUNDS = {

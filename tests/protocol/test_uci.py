@@ -106,3 +106,32 @@ def test_hash_sizes(eng):
              "setoption name Clear Hash")
     lines = sync(eng)
     assert not any("error" in s for s in lines), lines  # may say "not enough memory"
+
+
+def _nodes_to_depth(eng, tune: str | None, depth: int = 7) -> int:
+    """The nodes of a fresh search of a chess opening to ``depth``, with ``Tune`` set to
+    ``tune`` first (None: left as it is)."""
+    if tune is not None:
+        eng.send(f"setoption name Tune value {tune}")
+    eng.send("setoption name UCI_Variant value chess", "ucinewgame",
+             "position startpos moves e2e4 e7e5 g1f3 b8c6")
+    assert not any("error" in s for s in sync(eng))
+    start = eng.mark()
+    eng.send(f"go depth {depth}")
+    eng.expect("bestmove", 120, start)
+    last = [s for s in eng.lines[start:] if s.startswith(f"info depth {depth} ") and " nodes " in s][-1]
+    return int(last.split(" nodes ")[1].split()[0])
+
+
+def test_tune_option_sets_search_settings_and_refuses_bad_ones(eng):
+    assert any(s.startswith("option name Tune type string") for s in eng.lines)
+    own = _nodes_to_depth(eng, "<empty>")
+    assert _nodes_to_depth(eng, "futility_margin=90,prune_depth=3") == own  # the defaults
+    changed = _nodes_to_depth(eng, "prune_depth=0 null_reduction=1")
+    assert changed != own
+    for bad in ("bogus=1", "futility_margin=ten", "null_depth_div=0", "prune_depth"):
+        eng.send(f"setoption name Tune value {bad}")
+        lines = sync(eng)
+        assert any(s.startswith("info string error: Tune:") for s in lines), (bad, lines)
+    assert _nodes_to_depth(eng, None) == changed  # a refused value changed nothing
+    assert _nodes_to_depth(eng, "<empty>") == own

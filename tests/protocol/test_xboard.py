@@ -229,11 +229,14 @@ def test_analyze_dot_and_exit(eng):
 def test_memory_and_options(eng):
     fresh(eng)
     eng.send("memory 32", "memory 99999999", "option Seed=5", "option StrictShuffle=1",
-             "option EnergizerSwitch=1", "option NoSuchOption=1")
+             "option EnergizerSwitch=1", "option NoSuchOption=1", "option Tune=futility_margin=80",
+             "option Tune=futility_margin=-5")
     lines = eng.sync_xboard()
     assert [s for s in lines if s.startswith("Error")] == [
-        "Error (unknown option): option NoSuchOption=1"]
-    eng.send("option EnergizerSwitch=0", "option StrictShuffle=0", "option Seed=0")
+        "Error (unknown option): option NoSuchOption=1",
+        "Error (Tune: search setting 'futility_margin' must be from 0 to 1000, not -5): "
+        "option Tune=futility_margin=-5"]
+    eng.send("option EnergizerSwitch=0", "option StrictShuffle=0", "option Seed=0", "option Tune=")
 
 
 def test_undo_remove_and_result(eng):

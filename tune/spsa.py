@@ -236,8 +236,8 @@ def main(argv=None) -> int:
     ap.add_argument("--state", type=Path, required=True, help="the run's state file (resumed)")
     ap.add_argument("--iterations", type=int, default=2000, help="game pairs (default 2000)")
     ap.add_argument("--nodes", type=int, default=25000, help="nodes a move (default 25000)")
-    ap.add_argument("--rate", type=float, default=0.02,
-                    help="the last iteration's move per step and point of result (default 0.02)")
+    ap.add_argument("--rate", type=float, default=0.005,
+                    help="the last iteration's move per step and point of result (default 0.005)")
     ap.add_argument("--random-plies", type=int, default=6, help="random opening plies (default 6)")
     ap.add_argument("--concurrency", type=int, default=1, help="pairs at once (default 1)")
     ap.add_argument("--seed", type=int, default=1, help="openings and signs (default 1)")

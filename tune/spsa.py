@@ -134,8 +134,8 @@ def parse_steps(items: list[str]) -> dict:
 class Worker:
     """One thread's two running engines, playing iterations' pairs."""
 
-    def __init__(self, game, tc: TimeControl, spsa: SPSA, book: OpeningBook, log):
-        self.game, self.spsa, self.book, self.log = game, spsa, book, log
+    def __init__(self, game, tc: TimeControl, spsa: SPSA, book: OpeningBook):
+        self.spsa, self.book = spsa, book
         self.settings = GameSettings(game=game, tc_white=tc, tc_black=tc,
                                      adjudication=Adjudication(resign_score=1000, resign_count=5),
                                      event=f"Leyden SPSA ({game.name})")
@@ -182,7 +182,7 @@ def run(spsa: SPSA, game, state_path: Path, concurrency: int, plies: int, log=pr
     errors: list[BaseException] = []
 
     def work():
-        worker = Worker(game, tc, spsa, book, log)
+        worker = Worker(game, tc, spsa, book)
         try:
             while not errors:
                 with take:

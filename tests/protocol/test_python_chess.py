@@ -86,3 +86,13 @@ def test_ping_and_options(engine):
     if "Hash" in engine.options:
         engine.configure({"Hash": 16})
     engine.ping()
+
+
+def test_tune_option_through_configure(engine):
+    """The Tune option as a GUI or tuner sets it: listed as a string option, taken by
+    ``configure``, and the engine plays on with the changed settings, then its own."""
+    assert engine.options["Tune"].type == "string"
+    board = chess.Board()
+    for value in ("futility_margin=95,razor_margin=280", ""):
+        engine.configure({"Tune": value})
+        assert engine.play(board, chess.engine.Limit(depth=4)).move in board.legal_moves

@@ -84,9 +84,8 @@ class SPSA:
         """Move the values after iteration ``k``'s pair scored ``result`` for plus."""
         with self.lock:
             for name, p in self.state["params"].items():
-                moved = p["value"] + self.rate(k) * self.step(k, name) * result * signs[name]
-                lo, hi = SEARCH_BOUNDS[name]
-                p["value"] = min(max(moved, lo), hi)
+                p["value"] = within(name, p["value"] + self.rate(k) * self.step(k, name) * result
+                                    * signs[name])
             self.state["done"] += 1
             self.state["pairs"][f"{int(result):+d}" if result else "0"] += 1
             if self.state["done"] % TRACE_EVERY == 0:
@@ -103,9 +102,14 @@ def nearest(value: float) -> int:
     return math.floor(value + 0.5)
 
 
-def clamp(name: str, value: float) -> int:
+def within(name: str, value: float) -> float:
+    """``value`` held within the setting's SEARCH_BOUNDS."""
     lo, hi = SEARCH_BOUNDS[name]
-    return min(max(nearest(value), lo), hi)
+    return min(max(value, lo), hi)
+
+
+def clamp(name: str, value: float) -> int:
+    return within(name, nearest(value))
 
 
 def tune_text(values: dict) -> str:

@@ -18,6 +18,7 @@ with a 95% interval, and how many openings went better, worse or the same.
 """
 import argparse
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -31,7 +32,10 @@ def _opening(game) -> tuple:
     """The opening a game was played from: its book line and position, and the moves
     played for it before the engines took over (random plies; none from a book line)."""
     moves = tuple(game.moves[:opening_plies(game.comments)])
-    return game.tags.get("Opening"), game.tags.get("FEN"), moves
+    # the book by its file name and line: the same book given by another path (a
+    # worktree's, an absolute one) is the same opening
+    book = game.tags.get("Opening")
+    return book and os.path.basename(book), game.tags.get("FEN"), moves
 
 
 def complete_pairs(games):

@@ -7,14 +7,14 @@ from tests.drivers import load_script
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
-def _pgn(path, games, seed="5"):
+def _pgn(path, games, seed="5", book="book.epd"):
     """``games``: (opening line, white, black, result, depth of White's move, of Black's)."""
     with open(path, "w", encoding="utf-8") as f:
         for i, (line, white, black, result, dw, db) in enumerate(games, 1):
             rec = GameRecord(round=i, white=white, black=black, variant="capablanca",
                              event="Leyden match", start_fen=START, moves=["e2e4", "e7e5"],
                              result=result, termination="normal",
-                             extra={"MatchSeed": seed, "Opening": f"book.epd:{line}"},
+                             extra={"MatchSeed": seed, "Opening": f"{book}:{line}"},
                              comments={0: f"+0.10/{dw} 0.2s", 1: f"-0.10/{db} 0.2s"})
             f.write(format_game(rec))
 
@@ -70,6 +70,20 @@ def test_two_gauntlets_compared_opening_by_opening(tmp_path):
     # per game: 0, -0.5, +0.75; mean +0.0833, sd 0.6292, 1.96 sd / sqrt(3) = 0.712
     assert lines[2] == ("difference +8.3 points per 100 games (95%: +- 71.2); "
                         "openings better 1, worse 1, the same 1")
+
+
+def test_the_same_book_by_another_path_is_the_same_opening(tmp_path):
+    # a match run from a worktree names the book by an absolute path, main's by a relative one
+    summary = load_script("benchmarks/sprt_summary.py")
+    new, old = tmp_path / "new.pgn", tmp_path / "old.pgn"
+    two = [(1, "leyden", "peer", "1-0", 10, 9), (1, "peer", "leyden", "0-1", 9, 10),
+           (2, "leyden", "peer", "1-0", 10, 9), (2, "peer", "leyden", "1-0", 9, 10)]
+    _pgn(new, two, book="/work/hyp/benchmarks/books/book.epd")
+    _pgn(old, two[2:] + [(1, "leyden", "peer", "0-1", 10, 9), (1, "peer", "leyden", "1-0", 9, 10)],
+         book="benchmarks/books/book.epd")
+    lines = summary.paired(str(new), str(old), "leyden")
+    assert lines[0] == "2 openings complete in both (4 games each)"
+    assert lines[1] == f"leyden: 75.0% in {new}, 25.0% in {old}"  # opening 1: 2 against 0
 
 
 def _random_plies_pgn(path, games):

@@ -18,7 +18,6 @@ with a 95% interval, and how many openings went better, worse or the same.
 """
 import argparse
 import math
-import os
 import sys
 from pathlib import Path
 
@@ -35,7 +34,7 @@ def _opening(game) -> tuple:
     # the book by its file name and line: the same book given by another path (a
     # worktree's, an absolute one) is the same opening
     book = game.tags.get("Opening")
-    return book and os.path.basename(book), game.tags.get("FEN"), moves
+    return book and Path(book).name, game.tags.get("FEN"), moves
 
 
 def complete_pairs(games):

@@ -20,8 +20,9 @@ would only pick them, prove them legal and pass over them one by one.
 
 Legality is proven only for the move about to be returned; an illegal one is dropped.
 The invariant the search relies on: ``buf[n0:i]`` are the moves returned so far, in
-order (late-move counts, the history malus of ``quiet_cutoff``), and ``buf[i]`` the one
-being returned. No legal move at all, after every stage: mate or stalemate.
+order (late-move counts, the history malus of ``quiet_cutoff``; the moves ``skip``
+dropped are not among them), and ``buf[i]`` the one being returned. No legal move at
+all, after every stage: mate or stalemate.
 """
 from movegen import layout as L
 from movegen.core import m_flag, m_to, promotion, victim
@@ -31,7 +32,8 @@ from movegen.layout import Family
 
 from .ordering import (SCORE_LOSING, SCORE_NOISY, best_index, losing_capture, pick_next,
                        score_moves, take)
-from .state import PROF_GEN, PROF_LEGAL, PROF_MOVES, PROF_ORDER, QUIETS, killer_slot, score_slot, tally
+from .state import (PROF_GEN, PROF_LEGAL, PROF_MOVES, PROF_ORDER, QUIETS, killer_slot, score_slot,
+                    tally)
 
 NOT_YET = -1  # the list end before the pseudo-legal list is generated
 SCORED = -1  # ss[QUIETS + ply]: no quiet move waits to be scored

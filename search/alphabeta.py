@@ -564,7 +564,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                     tally(ss, PROF_CUT, 1)
                     tally(ss, PROF_CUT1, searched == 0)
                     if quiet and m_flag(m) != L.F_END:
-                        quiet_cutoff(G, board, st, buf, ss, ply, n0, i, depth)
+                        quiet_cutoff(G, board, st, undo, buf, ss, ply, n0, i, depth, in_chk)
                     break
     if excluded != 0:
         return alpha if best == -INF else best  # the excluded move was the only one

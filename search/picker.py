@@ -15,13 +15,15 @@ legal move exactly once, generating, scoring and proving only what the node gets
 
 Once the search says the node's remaining quiet moves are pruned unless they are killers
 or may give check (``skip``: late-move or futility pruning, which stay true once they
-hold), the other quiet moves are dropped from the list unscored and unproven: the search
-would only pick them, prove them legal and pass over them one by one.
+hold), the other quiet moves are dropped from the list, unproven: the search would only
+pick them, prove them legal and pass over them one by one. They are kept behind the list
+(``dropped_slot``) for ``quiet_cutoff``, which lowers the history of those that would
+have come before the refuting move, as if they had been picked.
 
 Legality is proven only for the move about to be returned; an illegal one is dropped.
 The invariant the search relies on: ``buf[n0:i]`` are the moves returned so far, in
 order (late-move counts, the history malus of ``quiet_cutoff``; the moves ``skip``
-dropped are not among them), and ``buf[i]`` the one being returned. No legal move at
+dropped are not among them, but behind the list), and ``buf[i]`` the one being returned. No legal move at
 all, after every stage: mate or stalemate.
 """
 from movegen import layout as L
@@ -32,8 +34,8 @@ from movegen.layout import Family
 
 from .ordering import (SCORE_LOSING, SCORE_NOISY, best_index, losing_capture, pick_next,
                        score_moves, take)
-from .state import (PROF_GEN, PROF_LEGAL, PROF_MOVES, PROF_ORDER, QUIETS, killer_slot, score_slot,
-                    tally)
+from .state import (PROF_GEN, PROF_LEGAL, PROF_MOVES, PROF_ORDER, QUIETS, dropped_slot, killer_slot,
+                    score_slot, tally)
 
 NOT_YET = -1  # the list end before the pseudo-legal list is generated
 SCORED = -1  # ss[QUIETS + ply]: no quiet move waits to be scored
@@ -96,8 +98,9 @@ def _drop(buf, ss, ply, i, n):
 
 @kernel
 def _drop_pruned(G, board, st, buf, ss, ply, i, n):
-    """Remove from ``buf[i:n]`` (with their scores, the rest kept in order) the quiet
-    moves that are no killer and by the board give no check; returns the new end."""
+    """Move to the end of ``buf[i:n]`` (with their scores, the rest kept in order) the
+    quiet moves that are no killer and by the board give no check; returns the new end
+    of the list, and ``dropped_slot`` says where those moves lie."""
     k1 = ss[killer_slot(ply, 0)]
     k2 = ss[killer_slot(ply, 1)]
     base = score_slot(ply, 0)
@@ -106,9 +109,14 @@ def _drop_pruned(G, board, st, buf, ss, ply, i, n):
         m = buf[j]
         if (victim(board, m) != 0 or promotion(m) != 0 or m == k1 or m == k2
                 or gives_check_before(G, board, st, m) != 0):
+            s = ss[base + j]
+            buf[j] = buf[w]
+            ss[base + j] = ss[base + w]
             buf[w] = m
-            ss[base + w] = ss[base + j]
+            ss[base + w] = s
             w += 1
+    ss[dropped_slot(ply, 0)] = w
+    ss[dropped_slot(ply, 1)] = n
     return w
 
 
@@ -126,10 +134,10 @@ def _pick(G, board, st, buf, ss, ev, ply, i, n, skip):
             if not losing_capture(G, board, st, ev, ss, buf[b]):
                 return take(buf, ss, ply, b, i), n
             ss[k] += SCORE_LOSING - SCORE_NOISY  # back, to come after the quiet moves
-        if skip:
-            n = _drop_pruned(G, board, st, buf, ss, ply, q, n)
         tally(ss, PROF_MOVES, n - q)
         score_moves(G, board, st, buf, q, n, ss, ev, ply, 0, False)
+        if skip:  # scored all the same: quiet_cutoff compares the scores
+            n = _drop_pruned(G, board, st, buf, ss, ply, q, n)
         ss[QUIETS + ply] = FILTERED if skip else SCORED
     elif skip and q == SCORED:
         n = _drop_pruned(G, board, st, buf, ss, ply, i, n)
@@ -146,6 +154,7 @@ def next_move(G, board, st, undo, buf, ss, ev, ply, n0, i, n, tt_mv, check, skip
     time (``NOT_YET`` on the first call). ``check``: the side to move is in check;
     ``skip``: the search prunes the quiet moves left but killers and checks."""
     if n == NOT_YET:
+        ss[dropped_slot(ply, 0)] = ss[dropped_slot(ply, 1)] = 0  # none dropped yet
         if i == n0 and tt_mv != 0 and is_pseudo_legal(G, board, st, tt_mv, buf, n0):
             tally(ss, PROF_LEGAL, 1)
             if is_legal(G, board, st, undo, tt_mv, check):

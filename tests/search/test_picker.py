@@ -15,9 +15,10 @@ from movegen.core import m_flag, m_to, promotion, victim
 from movegen.layout import Family
 from movegen.kernel import in_check
 from search.evaluate import build_eval
+from search.ordering import hist_index, quiet_cutoff
 from search.picker import NOT_YET, next_move
 from search.see import see
-from search.state import MAX_MOVES, MAX_SPLY, killer_slot, new_state
+from search.state import MAX_MOVES, MAX_SPLY, dropped_slot, killer_slot, new_state, score_slot
 
 PLY = 3  # any ply of the search: the picker works in that ply's slice of the buffer
 PLAYOUTS, PLIES = 2, 50
@@ -164,3 +165,44 @@ def test_no_legal_move_means_nothing_is_picked():
         pos = Position("normal", fen)
         assert pos.legal_move_codes().size == 0
         assert _pick_all(pos, ev, ss, buf, tt_mv, (tt_mv, 0)) == []
+
+
+def _dropped_case(pos, ev, cutter_score):
+    """Pick a position's moves with ``skip`` after the first, its two first quiet moves
+    as killers; then the first killer refutes the node with the given score. Returns
+    the dropped moves, which of them are legal, and each one's history afterwards."""
+    G, board, st, undo = pos.tables.G, pos.board, pos.st, pos.undo
+    legal = [int(m) for m in pos.legal_move_codes()]
+    killers = tuple(m for m in legal if _quiet(pos, m))[:2]
+    ss, buf = new_state(), np.zeros(MAX_SPLY * MAX_MOVES, np.int64)
+    n0 = PLY * MAX_MOVES
+    out = _pick_all(pos, ev, ss, buf, 0, killers, skip_from=1)
+    dropped = [int(m) for m in buf[ss[dropped_slot(PLY, 0)]:ss[dropped_slot(PLY, 1)]]]
+    i = n0 + out.index(killers[0])
+    ss[score_slot(PLY, i)] = cutter_score
+    quiet_cutoff(G, board, st, undo, buf, ss, PLY, n0, i, np.int64(5), False)
+    side = int(st[L.S_SIDE])
+    return dropped, set(legal), [int(ss[hist_index(side, np.int64(m))]) for m in dropped]
+
+
+def test_a_cutoff_lowers_the_dropped_moves_that_would_have_come_first():
+    """The quiet moves ``skip`` dropped keep the history malus they had when the search
+    picked them: a refutation lowers the legal ones scored above it (by depth 5: 25),
+    and no illegal one; scored below it, none."""
+    ev = build_eval(Position("capablanca").game)
+    rng = random.Random("dropped")
+    pos = Position("capablanca")
+    lowered = spared = 0
+    for _ in range(60):
+        if pos.outcome() is not None:
+            break
+        if not in_check(pos.tables.G, pos.board, pos.st):
+            dropped, legal, hist = _dropped_case(pos, ev, -(1 << 40))
+            assert hist == [-25 if m in legal else 0 for m in dropped], pos.fen()
+            lowered += sum(m in legal for m in dropped)
+            spared += sum(m not in legal for m in dropped)
+            dropped, legal, hist = _dropped_case(pos, ev, 1 << 40)
+            assert not any(hist), pos.fen()
+        moves = pos.legal_move_codes()
+        pos.push_code(int(moves[rng.randrange(len(moves))]))
+    assert lowered > 100 and spared > 0

@@ -470,7 +470,10 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     i = n0 - 1
     while True:
         i += 1
-        m, n = next_move(G, board, st, undo, buf, ss, ev, ply, n0, i, n, tmove, in_chk)
+        searched = i - n0 - skipped  # moves searched before the next one
+        # late-move and futility pruning, once they hold, hold for every later quiet move
+        skip = prune_quiets and searched > 0 and (searched >= lmp_count or fut_score <= alpha)
+        m, n = next_move(G, board, st, undo, buf, ss, ev, ply, n0, i, n, tmove, in_chk, skip)
         if m == 0:
             if i == n0:  # no legal move, after every stage
                 return -MATE + ply if in_chk else DRAW
@@ -478,7 +481,6 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         if m == excluded or (fam == Family.ENDERS and reordered_turn(G, board, st, undo, m)):
             skipped += 1  # the singular search's excluded move, or (Ender's) the same
             continue  # position follows from the other order of two moves
-        searched = i - n0 - skipped  # moves searched before this one
         singular = False
         if m == tmove and i == n0 and depth >= ev[W_SINGULAR_DEPTH] and excluded == 0:
             rbeta = _singular_beta(tt, e, ply, depth, ev[W_SINGULAR_MARGIN])
@@ -562,7 +564,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                     tally(ss, PROF_CUT, 1)
                     tally(ss, PROF_CUT1, searched == 0)
                     if quiet and m_flag(m) != L.F_END:
-                        quiet_cutoff(G, board, st, buf, ss, ply, n0, i, depth)
+                        quiet_cutoff(G, board, st, undo, buf, ss, ply, n0, i, depth, in_chk)
                     break
     if excluded != 0:
         return alpha if best == -INF else best  # the excluded move was the only one

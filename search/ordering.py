@@ -10,13 +10,14 @@ import numpy as np
 
 from movegen import layout as L
 from movegen.core import m_flag, m_from, m_promo, m_to, promotion, victim
-
+from movegen.kernel import is_legal
 from movegen.layout import Family
 
 from .evaluate import EV_FAMILY, EV_VALUE, gate_distance
 from .see import see_below
 from movegen.jit import kernel
-from .state import CONT_CELLS, CONT_TYPES, cont_row, history_slot, killer_slot, score_slot
+from .state import (CONT_CELLS, CONT_TYPES, cont_row, dropped_slot, history_slot, killer_slot,
+                    score_slot)
 
 SCORE_TT = 1 << 30
 SCORE_WIN = 1 << 29  # an action that wins at once (Ender's gate entry)
@@ -177,9 +178,11 @@ def _quiet_update(G, board, ss, side, m, r1, r2, bonus):
 
 
 @kernel
-def quiet_cutoff(G, board, st, buf, ss, ply, n0, i, depth):
+def quiet_cutoff(G, board, st, undo, buf, ss, ply, n0, i, depth, check):
     """``buf[i]``, a quiet move, refuted the node: killers up, history up for it and
-    down for the quiet moves tried before it (``buf[n0:i]``)."""
+    down for the quiet moves tried before it (``buf[n0:i]``) and for the legal ones the
+    picker dropped as pruned that would have come before it, scored higher (``check``:
+    the side to move is in check)."""
     m = buf[i]
     side = st[L.S_SIDE]
     if ss[killer_slot(ply, 0)] != m:
@@ -192,4 +195,9 @@ def quiet_cutoff(G, board, st, buf, ss, ply, n0, i, depth):
     for j in range(n0, i):
         q = buf[j]
         if victim(board, q) == 0 and promotion(q) == 0 and m_flag(q) != L.F_END:
+            _quiet_update(G, board, ss, side, q, r1, r2, -bonus)
+    score = ss[score_slot(ply, i)]
+    for j in range(ss[dropped_slot(ply, 0)], ss[dropped_slot(ply, 1)]):
+        q = buf[j]
+        if ss[score_slot(ply, j)] > score and is_legal(G, board, st, undo, q, check):
             _quiet_update(G, board, ss, side, q, r1, r2, -bonus)

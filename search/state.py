@@ -108,6 +108,7 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("ROOT_MOVES", MAX_MOVES),  # root moves, best first
     ("SCORES", (MAX_SPLY, MAX_MOVES)),  # move-ordering scores per ply, beside the move buffer
     ("QUIETS", MAX_SPLY),  # staged picking: where a ply's unscored quiet moves start (-1: none)
+    ("DROPPED", (MAX_SPLY, 2)),  # ... and where its pruned quiet moves were put (lo, hi)
     ("EXCLUDED", MAX_SPLY),  # singular extension: the move a ply's node searches without (0: none)
     ("STATICS", MAX_SPLY),  # a main-search node's static evaluation by ply (-INF: in check)
     # The evaluation's incremental sums per position ply st[S_PLY] (search/evaluate.py):
@@ -127,10 +128,10 @@ PROF_NAMES = tuple(name[5:].lower() for name in _CONTROL if name.startswith("PRO
 #: Count what a search does, per kind of work (benchmarks/profile.py sets it, with a numba
 #: cache of its own: numba compiles the flag in and would otherwise reuse either build).
 PROFILE = os.environ.get("LEYDEN_PROFILE") == "1"
-(KILLERS, PV_LEN, PV, SCRATCH, HIST, CONT, CMKEY, ROOT_MOVES, SCORES, QUIETS, EXCLUDED, STATICS, PSQ,
- PAWN_CACHE) = (SS.offset[k] for k in ("KILLERS", "PV_LEN", "PV", "SCRATCH", "HIST", "CONT", "CMKEY",
-                                       "ROOT_MOVES", "SCORES", "QUIETS", "EXCLUDED", "STATICS", "PSQ",
-                                       "PAWN_CACHE"))
+(KILLERS, PV_LEN, PV, SCRATCH, HIST, CONT, CMKEY, ROOT_MOVES, SCORES, QUIETS, DROPPED, EXCLUDED,
+ STATICS, PSQ, PAWN_CACHE) = (SS.offset[k] for k in (
+    "KILLERS", "PV_LEN", "PV", "SCRATCH", "HIST", "CONT", "CMKEY", "ROOT_MOVES", "SCORES", "QUIETS",
+    "DROPPED", "EXCLUDED", "STATICS", "PSQ", "PAWN_CACHE"))
 PAWN_ROW = SS.stride("PAWN_CACHE", 0)
 PAWN_KEY, PAWN_MG, PAWN_EG, PAWN_FILES = range(4)  # the fields of a PAWN_CACHE row
 PSQ_ROW = SS.stride("PSQ", 0)
@@ -191,6 +192,13 @@ def cont_row(ss, ply, back, side):
     if k < 0:
         return -1
     return CONT + CONT_TABLE * (back - 1) + CONT_KEYS * (CONT_KEYS * side + k)
+
+
+@kernel
+def dropped_slot(ply, end):
+    """Index in ss of where ``ply``'s pruned quiet moves start (``end`` 0) or end (1) in
+    its slice of the move buffer (search/picker.py, ``skip``)."""
+    return DROPPED + 2 * ply + end
 
 
 @kernel

@@ -15,15 +15,18 @@ from movegen.core import m_flag, m_to, promotion, victim
 from movegen.layout import Family
 from movegen.kernel import in_check
 from search.evaluate import build_eval
+from search.ordering import hist_index, quiet_cutoff
 from search.picker import NOT_YET, next_move
 from search.see import see
-from search.state import MAX_MOVES, MAX_SPLY, killer_slot, new_state
+from search.state import MAX_MOVES, MAX_SPLY, dropped_slot, killer_slot, new_state, score_slot
 
 PLY = 3  # any ply of the search: the picker works in that ply's slice of the buffer
 PLAYOUTS, PLIES = 2, 50
 
 
-def _pick_all(pos, ev, ss, buf, tt_mv, killers) -> list[int]:
+def _pick_all(pos, ev, ss, buf, tt_mv, killers, skip_from=None) -> list[int]:
+    """The moves picked; from the ``skip_from``-th on, with the search's pruning of the
+    quiet moves left (``skip``)."""
     G, board, st, undo = pos.tables.G, pos.board, pos.st, pos.undo
     ss[killer_slot(PLY, 0)], ss[killer_slot(PLY, 1)] = killers
     chk = bool(in_check(G, board, st))
@@ -31,7 +34,8 @@ def _pick_all(pos, ev, ss, buf, tt_mv, killers) -> list[int]:
     out: list[int] = []
     i, n = n0, NOT_YET
     while True:
-        m, n = next_move(G, board, st, undo, buf, ss, ev, PLY, n0, i, n, np.int64(tt_mv), chk)
+        skip = skip_from is not None and len(out) >= skip_from
+        m, n = next_move(G, board, st, undo, buf, ss, ev, PLY, n0, i, n, np.int64(tt_mv), chk, skip)
         if m == 0:
             break
         out.append(int(m))
@@ -67,7 +71,30 @@ def _check_bands(pos, ev, out, tt_mv):
             assert k < quiet_at[0], (pos.fen(), m, "a good capture after a quiet move")
 
 
-def _check(pos, rng, pool, ev, ss, buf) -> int:
+def _gives_check(pos, m) -> bool:
+    child = pos.copy()
+    child.push_code(m)
+    return bool(in_check(child.tables.G, child.board, child.st))
+
+
+def _check_skip(pos, ev, ss, buf, tt_mv, killers, full, skip_from):
+    """With ``skip`` from the ``skip_from``-th move on, the picker gives the same moves
+    up to there, then every move left but the quiet ones that are no killer and give no
+    check (some of those may still come: the board's check test is only a bound)."""
+    out = _pick_all(pos, ev, ss, buf, tt_mv, killers, skip_from)
+    assert out[:skip_from] == full[:skip_from]
+    assert len(set(out)) == len(out) and set(out) <= set(full)
+    dropped = set(full) - set(out)
+    if pos.game.family == Family.ENDERS:
+        return 0  # Ender's search prunes no quiet moves; its bound says "may check" often
+    for m in dropped:
+        assert _quiet(pos, m) and m not in killers, (pos.fen(), m)
+        assert not _gives_check(pos, m), (pos.fen(), m, "a checking move dropped")
+    return len(dropped)
+
+
+def _check(pos, rng, pool, ev, ss, buf) -> tuple[int, int]:
+    """Cases tried, and quiet moves the ``skip`` runs dropped."""
     legal = [int(m) for m in pos.legal_move_codes()]
     legal_set = set(legal)
     board0, st0 = pos.board.copy(), pos.st.copy()
@@ -81,6 +108,7 @@ def _check(pos, rng, pool, ev, ss, buf) -> int:
     if len(quiets) >= 2:
         cases.append((own[0], tuple(rng.sample(quiets, 2))))
     cases.append((0, tuple((bogus + [0, 0])[:2])))
+    dropped = 0
     for tt_mv, killers in cases:
         out = _pick_all(pos, ev, ss, buf, tt_mv, killers)
         assert sorted(out) == sorted(legal), (pos.game.name, pos.fen(), tt_mv, killers)
@@ -95,9 +123,10 @@ def _check(pos, rng, pool, ev, ss, buf) -> int:
                 others = [m for m in quiets if m not in killers and m != tt_mv and not _wins(pos, m)]
                 assert all(m in later for m in others), (pos.fen(), k)
         _check_bands(pos, ev, out, tt_mv)
+        dropped += _check_skip(pos, ev, ss, buf, tt_mv, killers, out, rng.randrange(1, 6))
     assert (pos.board == board0).all() and (pos.st == st0).all()
     pool.extend(legal)
-    return len(cases)
+    return len(cases), dropped
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -107,17 +136,21 @@ def test_staged_picker_yields_the_legal_moves_once(game):
     ss = new_state()
     buf = np.zeros(MAX_SPLY * MAX_MOVES, np.int64)
     ev = None
-    cases = 0
+    cases = dropped = 0
     for k in range(PLAYOUTS):
         pos = Position(game, seed=k + 1) if game.endswith("random") else Position(game)
         ev = build_eval(pos.game) if ev is None else ev
         for _ in range(PLIES):
             if pos.outcome() is not None:
                 break
-            cases += _check(pos, rng, pool, ev, ss, buf)
+            c, d = _check(pos, rng, pool, ev, ss, buf)
+            cases, dropped = cases + c, dropped + d
             moves = pos.legal_move_codes()
             pos.push_code(int(moves[rng.randrange(len(moves))]))
     assert cases > 300
+    # only the chess-likes' check test is cheap before a move is made; elsewhere the
+    # search makes the move to see, and nothing is dropped
+    assert (dropped > 0) == (GAMES[game].family == Family.CHESS)
 
 
 def test_no_legal_move_means_nothing_is_picked():
@@ -132,3 +165,44 @@ def test_no_legal_move_means_nothing_is_picked():
         pos = Position("normal", fen)
         assert pos.legal_move_codes().size == 0
         assert _pick_all(pos, ev, ss, buf, tt_mv, (tt_mv, 0)) == []
+
+
+def _dropped_case(pos, ev, cutter_score):
+    """Pick a position's moves with ``skip`` after the first, its two first quiet moves
+    as killers; then the first killer refutes the node with the given score. Returns
+    the dropped moves, which of them are legal, and each one's history afterwards."""
+    G, board, st, undo = pos.tables.G, pos.board, pos.st, pos.undo
+    legal = [int(m) for m in pos.legal_move_codes()]
+    killers = tuple(m for m in legal if _quiet(pos, m))[:2]
+    ss, buf = new_state(), np.zeros(MAX_SPLY * MAX_MOVES, np.int64)
+    n0 = PLY * MAX_MOVES
+    out = _pick_all(pos, ev, ss, buf, 0, killers, skip_from=1)
+    dropped = [int(m) for m in buf[ss[dropped_slot(PLY, 0)]:ss[dropped_slot(PLY, 1)]]]
+    i = n0 + out.index(killers[0])
+    ss[score_slot(PLY, i)] = cutter_score
+    quiet_cutoff(G, board, st, undo, buf, ss, PLY, n0, i, np.int64(5), False)
+    side = int(st[L.S_SIDE])
+    return dropped, set(legal), [int(ss[hist_index(side, np.int64(m))]) for m in dropped]
+
+
+def test_a_cutoff_lowers_the_dropped_moves_that_would_have_come_first():
+    """The quiet moves ``skip`` dropped keep the history malus they had when the search
+    picked them: a refutation lowers the legal ones scored above it (by depth 5: 25),
+    and no illegal one; scored below it, none."""
+    ev = build_eval(Position("capablanca").game)
+    rng = random.Random("dropped")
+    pos = Position("capablanca")
+    lowered = spared = 0
+    for _ in range(60):
+        if pos.outcome() is not None:
+            break
+        if not in_check(pos.tables.G, pos.board, pos.st):
+            dropped, legal, hist = _dropped_case(pos, ev, -(1 << 40))
+            assert hist == [-25 if m in legal else 0 for m in dropped], pos.fen()
+            lowered += sum(m in legal for m in dropped)
+            spared += sum(m not in legal for m in dropped)
+            dropped, legal, hist = _dropped_case(pos, ev, 1 << 40)
+            assert not any(hist), pos.fen()
+        moves = pos.legal_move_codes()
+        pos.push_code(int(moves[rng.randrange(len(moves))]))
+    assert lowered > 100 and spared > 0

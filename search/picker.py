@@ -23,8 +23,8 @@ have come before the refuting move, as if they had been picked.
 Legality is proven only for the move about to be returned; an illegal one is dropped.
 The invariant the search relies on: ``buf[n0:i]`` are the moves returned so far, in
 order (late-move counts, the history malus of ``quiet_cutoff``; the moves ``skip``
-dropped are not among them, but behind the list), and ``buf[i]`` the one being returned. No legal move at
-all, after every stage: mate or stalemate.
+dropped are not among them, but behind the list), and ``buf[i]`` the one being
+returned. No legal move at all, after every stage: mate or stalemate.
 """
 from movegen import layout as L
 from movegen.core import m_flag, m_to, promotion, victim

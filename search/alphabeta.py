@@ -97,6 +97,7 @@ from .tt import (
     tt_bound,
     tt_depth,
     tt_move,
+    tt_prefetch,
     tt_probe,
     tt_score,
     tt_store,
@@ -309,6 +310,7 @@ def qsearch(G, board, st, undo, buf, tt, ss, ev, ply, alpha, beta, in_chk):
         ss[CMKEY + ply] = cont_key(G, board, m)
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
+        tt_prefetch(tt, st[L.S_HASH])
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, ply + 1)
@@ -448,6 +450,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
             r = ev[W_NULL_R] + depth // ev[W_NULL_DIV]
             ss[CMKEY + ply] = -1
             make(G, board, st, undo, NULL_MOVE)
+            tt_prefetch(tt, st[L.S_HASH])
             s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth - 1 - r,
                          -beta, -beta + 1, in_chk, ply)
             unmake(G, board, st, undo)
@@ -511,6 +514,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         ss[CMKEY + ply] = cont_key(G, board, m)
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
+        tt_prefetch(tt, st[L.S_HASH])
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, ply + 1)
@@ -621,6 +625,7 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
         ss[CMKEY] = cont_key(G, board, m)
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
+        tt_prefetch(tt, st[L.S_HASH])
         res = st[L.S_RESULT]
         if res != 0:
             s = _result_score(res, side, 1)

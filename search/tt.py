@@ -7,6 +7,10 @@ node (distance to mate from here) and converted back to distance from the root o
 probing, so a mate found through a transposition keeps the right length.
 """
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from movegen.jit import kernel
 from .state import MATE_BOUND
@@ -46,6 +50,32 @@ def score_from_tt(score, ply):
 def _bucket(tt, key):
     n = tt.shape[0] // ENTRY_WORDS  # entries, a power of two
     return (key & (n - 1) & ~np.int64(1)) * ENTRY_WORDS
+
+
+@intrinsic
+def _prefetch(typingctx, arr, idx):
+    """Ask the CPU to fetch ``arr[idx]``'s cache line (LLVM's prefetch: for reading, into
+    every cache level); nothing else happens."""
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
+        i8p, i32 = ir.IntType(8).as_pointer(), ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]), "llvm.prefetch.p0")
+        builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+    return types.void(arr, idx), codegen
+
+
+@kernel
+def tt_prefetch(tt, key):
+    """Start loading ``key``'s bucket (both of its cache lines when it spans two), so
+    that the probe of the node about to be searched does not wait for memory: called
+    right after a move is made, the work before the child's probe hides the miss."""
+    b = _bucket(tt, key)
+    _prefetch(tt, b)
+    _prefetch(tt, b + 2 * ENTRY_WORDS - 1)
 
 
 @kernel

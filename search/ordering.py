@@ -16,8 +16,8 @@ from movegen.layout import Family
 from .evaluate import EV_FAMILY, EV_VALUE, gate_distance
 from .see import see_below
 from movegen.jit import kernel
-from .state import (CONT_CELLS, CONT_TYPES, cont_row, dropped_slot, history_slot, killer_slot,
-                    score_slot)
+from .state import (CONT_CELLS, CONT_TYPES, cont_row, cont_table, dropped_slot, history_slot,
+                    killer_slot, score_slot)
 
 SCORE_TT = 1 << 30
 SCORE_WIN = 1 << 29  # an action that wins at once (Ender's gate entry)
@@ -54,10 +54,11 @@ def _quiet_score(G, board, ss, side, m, r1, r2):
     s = ss[hist_index(side, m)]
     k = cont_key(G, board, m) if r1 >= 0 or r2 >= 0 else -1
     if k >= 0:
+        cont = cont_table(ss)
         if r1 >= 0:
-            s += ss[r1 + k]
+            s += cont[r1 + k]
         if r2 >= 0:
-            s += ss[r2 + k]
+            s += cont[r2 + k]
     return s
 
 
@@ -160,9 +161,11 @@ def pick_next(buf, ss, ply, i, n):
 
 
 @kernel
-def _hist_update(ss, k, bonus):
-    h = ss[k]
-    ss[k] = h + bonus - h * abs(bonus) // HIST_MAX
+def _hist_update(table, k, bonus):
+    """Move ``table[k]`` by ``bonus``, less the more it already leans that way (a history
+    stays within +-HIST_MAX)."""
+    h = np.int64(table[k])
+    table[k] = h + bonus - h * abs(bonus) // HIST_MAX
 
 
 @kernel
@@ -171,10 +174,11 @@ def _quiet_update(G, board, ss, side, m, r1, r2, bonus):
     _hist_update(ss, hist_index(side, m), bonus)
     k = cont_key(G, board, m) if r1 >= 0 or r2 >= 0 else -1
     if k >= 0:
+        cont = cont_table(ss)
         if r1 >= 0:
-            _hist_update(ss, r1 + k, bonus)
+            _hist_update(cont, r1 + k, bonus)
         if r2 >= 0:
-            _hist_update(ss, r2 + k, bonus)
+            _hist_update(cont, r2 + k, bonus)
 
 
 @kernel

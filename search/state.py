@@ -16,12 +16,14 @@ import os
 import numpy as np
 
 from movegen.flat import FlatLayout
-from movegen.jit import kernel
+from movegen.jit import inline_kernel, kernel
 from movegen.layout import MAX_MOVES, MAX_PLY, NSQ_MAX
 
 MAX_SPLY = 128  # deepest search ply (main search + quiescence)
 CONT_TYPES, CONT_CELLS = 8, 100  # the most piece types and board cells of any game
 CONT_KEYS = CONT_TYPES * CONT_CELLS  # a move's continuation key: (type - 1) * CONT_CELLS + cell
+CONT_ENTRIES = 2 * 2 * CONT_KEYS * CONT_KEYS  # [table, side, key before, key]
+CONT_PER_WORD = 4  # int16 entries per int64 word of ss (see cont_table)
 PAWN_ENTRIES = 4096  # pawn-structure cache entries per search state (a power of two)
 POLL_MASK = 1023  # the stop flag is read when nodes & POLL_MASK == 0
 
@@ -102,8 +104,9 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("HIST", (2, NSQ_MAX, NSQ_MAX)),  # quiet-move history by side, from, to
     # continuation history: how a quiet move (its piece type and target cell) did as the
     # answer to the move one ply back (table 0) and two plies back (table 1), by the side
-    # to move and that move's own piece type and target cell
-    ("CONT", (2, 2 * CONT_KEYS, CONT_KEYS)),
+    # to move and that move's own piece type and target cell; int16 entries, four to a
+    # word (cont_table): 5 MB instead of 20, fewer cache misses on the search's path
+    ("CONT", CONT_ENTRIES // CONT_PER_WORD),
     ("CMKEY", MAX_SPLY),  # the continuation key of the move made at each ply (-1: none)
     ("ROOT_MOVES", MAX_MOVES),  # root moves, best first
     ("SCORES", (MAX_SPLY, MAX_MOVES)),  # move-ordering scores per ply, beside the move buffer
@@ -140,12 +143,17 @@ SS_SIZE = SS.size
 KILLER_ROW = SS.stride("KILLERS", 0)
 PV_ROW = SS.stride("PV", 0)
 HIST_SIDE, HIST_FROM = SS.stride("HIST", 0), SS.stride("HIST", 1)
-CONT_TABLE = SS.stride("CONT", 0)
+CONT_TABLE = 2 * CONT_KEYS * CONT_KEYS  # entries of one of the two tables
 SCORES_ROW = SS.stride("SCORES", 0)
 
 
 def new_state() -> np.ndarray:
     return np.zeros(SS_SIZE, np.int64)
+
+
+def cont_entries(ss: np.ndarray) -> np.ndarray:
+    """The continuation history's int16 entries (a view of ss, as ``cont_table``)."""
+    return SS.view(ss, "CONT").view(np.int16)
 
 
 def clear_history(ss: np.ndarray) -> None:
@@ -181,17 +189,25 @@ def history_slot(side, fr, to):
     return HIST + HIST_SIDE * side + HIST_FROM * fr + to
 
 
+@inline_kernel
+def cont_table(ss):
+    """The continuation history: ss's CONT words seen as int16 entries (histories stay
+    within +-HIST_MAX, 16384), indexed by ``cont_row`` plus a move's key. Inlined: without
+    numba's runtime a kernel cannot return an array it made."""
+    return ss[CONT:CONT + CONT_ENTRIES // CONT_PER_WORD].view(np.int16)
+
+
 @kernel
 def cont_row(ss, ply, back, side):
-    """Index in ss of the continuation-history row for ``side``'s answers to the move
-    made ``back`` plies (1 or 2) before ``ply``; -1 if there is none (the root's, a null
-    move, Ender's)."""
+    """Index in ``cont_table`` of the continuation-history row for ``side``'s answers to
+    the move made ``back`` plies (1 or 2) before ``ply``; -1 if there is none (the
+    root's, a null move, Ender's)."""
     if ply < back:
         return -1
     k = ss[CMKEY + ply - back]
     if k < 0:
         return -1
-    return CONT + CONT_TABLE * (back - 1) + CONT_KEYS * (CONT_KEYS * side + k)
+    return CONT_TABLE * (back - 1) + CONT_KEYS * (CONT_KEYS * side + k)
 
 
 @kernel

@@ -84,6 +84,7 @@ from .state import (
     SELDEPTH,
     STATICS,
     STOP,
+    history_table,
     killer_slot,
     pv_slot,
     score_slot,
@@ -539,7 +540,10 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 # positive one at 1.6-2.2% (the bench positions, 100,000 nodes); the
                 # picker's score of a quiet move is its butterfly and continuation
                 # history (Ender's adds its gate distance, so there the butterfly alone)
-                h = ss[hist_index(side, m)] if fam == Family.ENDERS else ss[score_slot(ply, i)]
+                if fam == Family.ENDERS:
+                    h = history_table(ss)[hist_index(side, m)]
+                else:
+                    h = ss[score_slot(ply, i)]
                 if h < 0:
                     r += 1
                 elif h > 0:

@@ -16,7 +16,7 @@ from movegen.layout import Family
 from .evaluate import EV_FAMILY, EV_VALUE, gate_distance
 from .see import see_below
 from movegen.jit import kernel
-from .state import (CONT_CELLS, CONT_TYPES, cont_row, cont_table, dropped_slot, history_slot,
+from .state import (CONT_CELLS, CONT_TYPES, cont_row, dropped_slot, history_slot, history_table,
                     killer_slot, score_slot)
 
 SCORE_TT = 1 << 30
@@ -51,14 +51,14 @@ def cont_key(G, board, m):
 def _quiet_score(G, board, ss, side, m, r1, r2):
     """A quiet move's history: its butterfly entry plus its continuation entries as the
     answer to the moves one and two plies back (rows ``r1``, ``r2``; -1: none)."""
-    s = ss[hist_index(side, m)]
+    hist = history_table(ss)
+    s = np.int64(hist[hist_index(side, m)])
     k = cont_key(G, board, m) if r1 >= 0 or r2 >= 0 else -1
     if k >= 0:
-        cont = cont_table(ss)
         if r1 >= 0:
-            s += cont[r1 + k]
+            s += hist[r1 + k]
         if r2 >= 0:
-            s += cont[r2 + k]
+            s += hist[r2 + k]
     return s
 
 
@@ -171,14 +171,14 @@ def _hist_update(table, k, bonus):
 @kernel
 def _quiet_update(G, board, ss, side, m, r1, r2, bonus):
     """Move ``m``'s butterfly and continuation entries by ``bonus``."""
-    _hist_update(ss, hist_index(side, m), bonus)
+    hist = history_table(ss)
+    _hist_update(hist, hist_index(side, m), bonus)
     k = cont_key(G, board, m) if r1 >= 0 or r2 >= 0 else -1
     if k >= 0:
-        cont = cont_table(ss)
         if r1 >= 0:
-            _hist_update(cont, r1 + k, bonus)
+            _hist_update(hist, r1 + k, bonus)
         if r2 >= 0:
-            _hist_update(cont, r2 + k, bonus)
+            _hist_update(hist, r2 + k, bonus)
 
 
 @kernel

@@ -28,7 +28,7 @@ import numpy as np
 
 from .alphabeta import iterate, prepare_root
 from .state import (ABORTED, AGE, MAX_MOVES, MAX_SPLY, NODE_LIMIT, NODES, PROF_FIRST, PROF_LAST, PV_LEN,
-                    ROOT_BEST, SELDEPTH, SS, STOP, cont_entries, new_state)
+                    ROOT_BEST, SELDEPTH, SS, STOP, history_entries, new_state)
 
 
 def reset_for_search(ss: np.ndarray, node_limit: int, age: int) -> None:
@@ -42,9 +42,8 @@ def reset_for_search(ss: np.ndarray, node_limit: int, age: int) -> None:
     ss[AGE] = age
     SS.view(ss, "KILLERS")[:] = 0
     # old history still hints, with less weight; halved by a shift, which floors like
-    # // 2 and costs a third of it on the 5 MB of continuation history
-    SS.view(ss, "HIST")[:] >>= 1
-    cont_entries(ss)[:] >>= 1
+    # // 2 and costs a third of it on the 5 MB of histories
+    history_entries(ss)[:] >>= 1
 
 
 def node_share(limit: int | None, threads: int, index: int) -> int:

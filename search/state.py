@@ -22,8 +22,9 @@ from movegen.layout import MAX_MOVES, MAX_PLY, NSQ_MAX
 MAX_SPLY = 128  # deepest search ply (main search + quiescence)
 CONT_TYPES, CONT_CELLS = 8, 100  # the most piece types and board cells of any game
 CONT_KEYS = CONT_TYPES * CONT_CELLS  # a move's continuation key: (type - 1) * CONT_CELLS + cell
+BUTTERFLY_ENTRIES = 2 * NSQ_MAX * NSQ_MAX  # [side, from, to]
 CONT_ENTRIES = 2 * 2 * CONT_KEYS * CONT_KEYS  # [table, side, key before, key]
-CONT_PER_WORD = 4  # int16 entries per int64 word of ss (see cont_table)
+HISTORY_PER_WORD = 4  # int16 entries per int64 word of ss (see history_table)
 PAWN_ENTRIES = 4096  # pawn-structure cache entries per search state (a power of two)
 POLL_MASK = 1023  # the stop flag is read when nodes & POLL_MASK == 0
 
@@ -101,12 +102,12 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("PV_LEN", MAX_SPLY),  # the PV of ply p is PV[p][p:PV_LEN[p]]
     ("PV", (MAX_SPLY, MAX_SPLY)),
     ("SCRATCH", SCRATCH_LAYOUT.size),
-    ("HIST", (2, NSQ_MAX, NSQ_MAX)),  # quiet-move history by side, from, to
-    # continuation history: how a quiet move (its piece type and target cell) did as the
-    # answer to the move one ply back (table 0) and two plies back (table 1), by the side
-    # to move and that move's own piece type and target cell; int16 entries, four to a
-    # word (cont_table): 5 MB instead of 20, fewer cache misses on the search's path
-    ("CONT", CONT_ENTRIES // CONT_PER_WORD),
+    # the quiet-move histories, int16 entries four to a word (history_table; 5 MB instead
+    # of 20, fewer cache misses on the search's path): the butterfly history by side, from
+    # and to, then the continuation history: how a quiet move (its piece type and target
+    # cell) did as the answer to the move one ply back (table 0) and two plies back
+    # (table 1), by the side to move and that move's own piece type and target cell
+    ("HISTORY", -(-(BUTTERFLY_ENTRIES + CONT_ENTRIES) // HISTORY_PER_WORD)),
     ("CMKEY", MAX_SPLY),  # the continuation key of the move made at each ply (-1: none)
     ("ROOT_MOVES", MAX_MOVES),  # root moves, best first
     ("SCORES", (MAX_SPLY, MAX_MOVES)),  # move-ordering scores per ply, beside the move buffer
@@ -131,9 +132,9 @@ PROF_NAMES = tuple(name[5:].lower() for name in _CONTROL if name.startswith("PRO
 #: Count what a search does, per kind of work (benchmarks/profile.py sets it, with a numba
 #: cache of its own: numba compiles the flag in and would otherwise reuse either build).
 PROFILE = os.environ.get("LEYDEN_PROFILE") == "1"
-(KILLERS, PV_LEN, PV, SCRATCH, HIST, CONT, CMKEY, ROOT_MOVES, SCORES, QUIETS, DROPPED, EXCLUDED,
+(KILLERS, PV_LEN, PV, SCRATCH, HISTORY, CMKEY, ROOT_MOVES, SCORES, QUIETS, DROPPED, EXCLUDED,
  STATICS, PSQ, PAWN_CACHE) = (SS.offset[k] for k in (
-    "KILLERS", "PV_LEN", "PV", "SCRATCH", "HIST", "CONT", "CMKEY", "ROOT_MOVES", "SCORES", "QUIETS",
+    "KILLERS", "PV_LEN", "PV", "SCRATCH", "HISTORY", "CMKEY", "ROOT_MOVES", "SCORES", "QUIETS",
     "DROPPED", "EXCLUDED", "STATICS", "PSQ", "PAWN_CACHE"))
 PAWN_ROW = SS.stride("PAWN_CACHE", 0)
 PAWN_KEY, PAWN_MG, PAWN_EG, PAWN_FILES = range(4)  # the fields of a PAWN_CACHE row
@@ -142,8 +143,8 @@ PSQ_KEY, PSQ_MG, PSQ_EG, PSQ_PHASE = range(4)  # the fields of a PSQ row
 SS_SIZE = SS.size
 KILLER_ROW = SS.stride("KILLERS", 0)
 PV_ROW = SS.stride("PV", 0)
-HIST_SIDE, HIST_FROM = SS.stride("HIST", 0), SS.stride("HIST", 1)
 CONT_TABLE = 2 * CONT_KEYS * CONT_KEYS  # entries of one of the two tables
+HISTORY_WORDS = SS.length("HISTORY")
 SCORES_ROW = SS.stride("SCORES", 0)
 
 
@@ -151,15 +152,14 @@ def new_state() -> np.ndarray:
     return np.zeros(SS_SIZE, np.int64)
 
 
-def cont_entries(ss: np.ndarray) -> np.ndarray:
-    """The continuation history's int16 entries (a view of ss, as ``cont_table``)."""
-    return SS.view(ss, "CONT").view(np.int16)
+def history_entries(ss: np.ndarray) -> np.ndarray:
+    """The histories' int16 entries (a view of ss, as ``history_table``)."""
+    return SS.view(ss, "HISTORY").view(np.int16)
 
 
 def clear_history(ss: np.ndarray) -> None:
     SS.view(ss, "KILLERS")[:] = 0
-    SS.view(ss, "HIST")[:] = 0
-    SS.view(ss, "CONT")[:] = 0
+    SS.view(ss, "HISTORY")[:] = 0
 
 
 # ------------------------------------------------------------------ kernel accessors
@@ -185,21 +185,21 @@ def pv_slot(ply, i):
 
 @kernel
 def history_slot(side, fr, to):
-    """Index in ss of the quiet-move history of ``side``'s move ``fr``-``to``."""
-    return HIST + HIST_SIDE * side + HIST_FROM * fr + to
+    """Index in ``history_table`` of the butterfly history of ``side``'s move ``fr``-``to``."""
+    return NSQ_MAX * (NSQ_MAX * side + fr) + to
 
 
 @inline_kernel
-def cont_table(ss):
-    """The continuation history: ss's CONT words seen as int16 entries (histories stay
-    within +-HIST_MAX, 16384), indexed by ``cont_row`` plus a move's key. Inlined: without
-    numba's runtime a kernel cannot return an array it made."""
-    return ss[CONT:CONT + CONT_ENTRIES // CONT_PER_WORD].view(np.int16)
+def history_table(ss):
+    """The quiet-move histories: ss's HISTORY words seen as int16 entries (a history stays
+    within +-HIST_MAX, 16384), indexed by ``history_slot``, or by ``cont_row`` plus a
+    move's key. Inlined: without numba's runtime a kernel cannot return an array it made."""
+    return ss[HISTORY:HISTORY + HISTORY_WORDS].view(np.int16)
 
 
 @kernel
 def cont_row(ss, ply, back, side):
-    """Index in ``cont_table`` of the continuation-history row for ``side``'s answers to
+    """Index in ``history_table`` of the continuation-history row for ``side``'s answers to
     the move made ``back`` plies (1 or 2) before ``ply``; -1 if there is none (the
     root's, a null move, Ender's)."""
     if ply < back:
@@ -207,7 +207,7 @@ def cont_row(ss, ply, back, side):
     k = ss[CMKEY + ply - back]
     if k < 0:
         return -1
-    return CONT_TABLE * (back - 1) + CONT_KEYS * (CONT_KEYS * side + k)
+    return BUTTERFLY_ENTRIES + CONT_TABLE * (back - 1) + CONT_KEYS * (CONT_KEYS * side + k)
 
 
 @kernel

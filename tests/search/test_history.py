@@ -1,15 +1,15 @@
 """The quiet-move histories (search/ordering.py). An entry stays within +-HIST_MAX whatever
-run of bonuses it gets, so the continuation history's 16-bit entries (search/state.py
-``cont_table``) hold every value exactly; an update lands in the entries a move's score
+run of bonuses it gets, so the histories' 16-bit entries (search/state.py
+``history_table``) hold every value exactly; an update lands in the entries a move's score
 reads and nowhere else; a new search halves every entry, rounding down as before."""
 import random
 
 import numpy as np
 
 from movegen import Position
-from search.ordering import HIST_MAX, _hist_update, _quiet_score, _quiet_update, cont_key
+from search.ordering import HIST_MAX, _hist_update, _quiet_score, _quiet_update, cont_key, hist_index
 from search.smp import reset_for_search
-from search.state import CMKEY, cont_entries, cont_row, new_state
+from search.state import CMKEY, cont_row, history_entries, new_state
 
 
 def test_an_entry_stays_within_hist_max_and_int16_holds_it_exactly():
@@ -36,17 +36,18 @@ def test_an_update_lands_in_the_entries_the_score_reads():
     m = int(next(code for code in pos.legal_move_codes() if cont_key(G, board, code) > 0))
     _quiet_update(G, board, ss, side, m, r1, r2, 300)
     assert _quiet_score(G, board, ss, side, m, r1, r2) == 3 * 300  # butterfly + both tables
-    entries = cont_entries(ss)
+    entries = history_entries(ss)
     k = cont_key(G, board, m)
-    assert np.flatnonzero(entries).tolist() == sorted([r1 + k, r2 + k])
-    assert entries[r1 + k] == entries[r2 + k] == 300
+    where = [hist_index(side, np.int64(m)), r1 + k, r2 + k]
+    assert np.flatnonzero(entries).tolist() == sorted(where)
+    assert entries[where].tolist() == [300, 300, 300]
 
 
 def test_a_new_search_halves_every_entry_rounding_down():
     ss = new_state()
-    entries = cont_entries(ss)
+    entries = history_entries(ss)
     values = np.array([7, -7, 1, -1, HIST_MAX, -HIST_MAX], np.int16)
     where = np.array([0, 1, 12345, len(entries) // 2, len(entries) - 2, len(entries) - 1])
     entries[where] = values
     reset_for_search(ss, 0, 1)
-    assert cont_entries(ss)[where].tolist() == (values.astype(np.int64) // 2).tolist()
+    assert history_entries(ss)[where].tolist() == (values.astype(np.int64) // 2).tolist()

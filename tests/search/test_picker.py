@@ -18,7 +18,8 @@ from search.evaluate import build_eval
 from search.ordering import hist_index, quiet_cutoff
 from search.picker import NOT_YET, next_move
 from search.see import see
-from search.state import MAX_MOVES, MAX_SPLY, dropped_slot, killer_slot, new_state, score_slot
+from search.state import (MAX_MOVES, MAX_SPLY, dropped_slot, history_entries, killer_slot, new_state,
+                          score_slot)
 
 PLY = 3  # any ply of the search: the picker works in that ply's slice of the buffer
 PLAYOUTS, PLIES = 2, 50
@@ -182,7 +183,7 @@ def _dropped_case(pos, ev, cutter_score):
     ss[score_slot(PLY, i)] = cutter_score
     quiet_cutoff(G, board, st, undo, buf, ss, PLY, n0, i, np.int64(5), False)
     side = int(st[L.S_SIDE])
-    return dropped, set(legal), [int(ss[hist_index(side, np.int64(m))]) for m in dropped]
+    return dropped, set(legal), [int(history_entries(ss)[hist_index(side, np.int64(m))]) for m in dropped]
 
 
 def test_a_cutoff_lowers_the_dropped_moves_that_would_have_come_first():

@@ -61,8 +61,10 @@ def _prefetch(typingctx, arr, idx):
         ary = context.make_array(aryty)(context, builder, args[0])
         ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
         i8p, i32 = ir.IntType(8).as_pointer(), ir.IntType(32)
-        fn = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]), "llvm.prefetch.p0")
+        kind = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        # the name without its pointer-type suffix: LLVM renames it to its own version's
+        # ("p0i8" with typed pointers, "p0" with opaque ones) as it reads the code
+        fn = cgutils.get_or_insert_function(builder.module, kind, "llvm.prefetch")
         builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
         return context.get_dummy_value()
     return types.void(arr, idx), codegen

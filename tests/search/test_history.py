@@ -7,7 +7,8 @@ import random
 import numpy as np
 
 from movegen import Position
-from search.ordering import HIST_MAX, _hist_update, _quiet_score, _quiet_update, cont_key, hist_index
+from search.ordering import (HIST_MAX, _hist_update, _quiet_score, _quiet_update, cont_key,
+                             hist_index)
 from search.smp import reset_for_search
 from search.state import CMKEY, cont_row, history_entries, new_state
 
@@ -27,7 +28,8 @@ def test_an_entry_stays_within_hist_max_and_int16_holds_it_exactly():
 
 
 def test_an_update_lands_in_the_entries_the_score_reads():
-    pos = Position("capablanca", "r2bqkb2r/ppp1pppppp/2n2c1n2/10/3pP5/3N2CNP1/PPPP1PPP1P/R2BQKB2R w KQkq - 0 10")
+    pos = Position("capablanca",
+                   "r2bqkb2r/ppp1pppppp/2n2c1n2/10/3pP5/3N2CNP1/PPPP1PPP1P/R2BQKB2R w KQkq - 0 10")
     G, board = pos.tables.G, pos.board
     ss = new_state()
     ply, side = 5, 0

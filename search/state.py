@@ -23,7 +23,8 @@ MAX_SPLY = 128  # deepest search ply (main search + quiescence)
 CONT_TYPES, CONT_CELLS = 8, 100  # the most piece types and board cells of any game
 CONT_KEYS = CONT_TYPES * CONT_CELLS  # a move's continuation key: (type - 1) * CONT_CELLS + cell
 BUTTERFLY_ENTRIES = 2 * NSQ_MAX * NSQ_MAX  # [side, from, to]
-CONT_ENTRIES = 2 * 2 * CONT_KEYS * CONT_KEYS  # [table, side, key before, key]
+CONT_TABLE = 2 * CONT_KEYS * CONT_KEYS  # entries of each of the two continuation tables
+CONT_ENTRIES = 2 * CONT_TABLE  # [table, side, key before, key]
 HISTORY_PER_WORD = 4  # int16 entries per int64 word of ss (see history_table)
 PAWN_ENTRIES = 4096  # pawn-structure cache entries per search state (a power of two)
 POLL_MASK = 1023  # the stop flag is read when nodes & POLL_MASK == 0
@@ -143,7 +144,6 @@ PSQ_KEY, PSQ_MG, PSQ_EG, PSQ_PHASE = range(4)  # the fields of a PSQ row
 SS_SIZE = SS.size
 KILLER_ROW = SS.stride("KILLERS", 0)
 PV_ROW = SS.stride("PV", 0)
-CONT_TABLE = 2 * CONT_KEYS * CONT_KEYS  # entries of one of the two tables
 HISTORY_WORDS = SS.length("HISTORY")
 SCORES_ROW = SS.stride("SCORES", 0)
 

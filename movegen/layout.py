@@ -1,7 +1,9 @@
 """Shared numeric layout of positions and moves (compile-time constants for numba).
 
 Board: a 1-D int8 padded mailbox, rows of ``files + 2`` cells with two padding rows
-above and below, so leaps of up to two squares never index outside the array.
+above and below, and LEAD more padding cells before the first row and after the last, so
+leaps of up to two squares (two files and two ranks at once, from a corner) never index
+outside the array: the kernels index without numba's negative-index test (movegen/jit.py).
 Cell codes: 0 empty, 1..15 a White piece of that type, 17..31 a Black one, OFF for
 padding and holes.
 
@@ -115,7 +117,8 @@ MAX_MOVES = 2048  # move slots per ply; every game's proven bound fits (movegen/
 
 # ------------------------------------------------------------------ the game table G
 # One flat int64 array: the game's integers (GI_*) first, then every table.
-NSQ_MAX = 168  # the largest padded board (Batteries: 12 x 14)
+LEAD = 2  # padding cells before a1's row and after the last row (the board's first index is 0)
+NSQ_MAX = 170  # the largest padded board (Batteries: 12 x 14 + LEAD)
 MAX_ATOMS = 24
 RAY_SIZE = 2 * NSQ_MAX + 1  # indexed by NSQ_MAX + (to - from)
 MAX_LEAPS, MAX_SLIDES = 64, 16  # capturing leap / slide directions per colour

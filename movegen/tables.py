@@ -42,17 +42,17 @@ class Geometry:
     def __init__(self, game: Game):
         self.files, self.ranks = game.files, game.ranks
         self.stride = game.files + 2
-        self.nsq = self.stride * (game.ranks + 4)
+        self.nsq = self.stride * (game.ranks + 4) + L.LEAD
         holes = set(game.holes)
         self.valid = [self.index(f, r) for r in range(self.ranks) for f in range(self.files)
                       if self.name_fr(f, r) not in holes]
         self.valid_set = set(self.valid)
 
     def index(self, f: int, r: int) -> int:
-        return (r + 2) * self.stride + f
+        return (r + 2) * self.stride + f + L.LEAD
 
     def file_rank(self, sq: int) -> tuple[int, int]:
-        return sq % self.stride, sq // self.stride - 2
+        return (sq - L.LEAD) % self.stride, (sq - L.LEAD) // self.stride - 2
 
     @staticmethod
     def name_fr(f: int, r: int) -> str:

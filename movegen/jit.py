@@ -16,9 +16,9 @@ Array indices are used as they are: numba's own lowering adds the length to a ne
 index (Python's ``a[-1]``), a compare and a select on every access through a signed
 index, in the board walks of the move generator, the attack tests and the evaluation.
 No kernel indexes from the end (the board's LEAD cells keep every leap inside it,
-movegen/layout.py), so ``_index_as_is`` replaces that lowering for every numba function
-compiled in the process once ``movegen`` is imported: about a fifth more search nodes a
-second, the same nodes. An index out of range is now as unchecked as a too-large one
+movegen/layout.py), so ``_lower_index`` drops that test in the functions of Leyden's
+kernel packages (``_PACKAGES``; any other numba code in the process keeps numba's own
+lowering): about a fifth more search nodes a second, the same nodes. An index out of range is now as unchecked as a too-large one
 always was; ``LEYDEN_CHECK_INDEX=1`` compiles a checking version instead, which prints
 ``index out of range`` and where for every such access (the slow test
 tests/rules/test_indexing.py runs the bench and perft with it, in a cache of its own).
@@ -54,11 +54,17 @@ _NO_RUNTIME = {"_nrt": False, "error_model": "numpy"}
 _ROOT = Path(__file__).resolve().parents[1]
 _PACKAGES = ("movegen", "search")
 _STAMP = "leyden-kernels.stamp"
+_MANGLED = tuple(f"_ZN{len(p)}{p}" for p in _PACKAGES)  # how numba's names of their functions begin
 
 
 def _index_as_is(context, builder, idxty, idx, size):
     """An integer array index cast to the machine's index type, and nothing more."""
     return context.cast(builder, idx, idxty, types.intp if idxty.signed else types.uintp)
+
+
+def _ours(builder) -> bool:
+    """Whether numba is compiling a function of ``_PACKAGES`` (by its mangled name)."""
+    return builder.function.name.startswith(_MANGLED)
 
 
 def _source_line() -> str:
@@ -81,9 +87,18 @@ def _index_checked(context, builder, idxty, idx, size):
     return ind
 
 
-if _arrayobj is not None and hasattr(_arrayobj, "fix_integer_index"):
-    _arrayobj.fix_integer_index = (_index_checked if os.environ.get("LEYDEN_CHECK_INDEX") == "1"
-                                   else _index_as_is)
+def _lower_index(context, builder, idxty, idx, size):
+    if not _ours(builder):
+        return _numba_index(context, builder, idxty, idx, size)
+    if _CHECK:
+        return _index_checked(context, builder, idxty, idx, size)
+    return _index_as_is(context, builder, idxty, idx, size)
+
+
+_CHECK = os.environ.get("LEYDEN_CHECK_INDEX") == "1"
+_numba_index = getattr(_arrayobj, "fix_integer_index", None)
+if _numba_index is not None:
+    _arrayobj.fix_integer_index = _lower_index
 
 
 def kernel(fn):

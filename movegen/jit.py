@@ -18,10 +18,11 @@ index, in the board walks of the move generator, the attack tests and the evalua
 No kernel indexes from the end (the board's LEAD cells keep every leap inside it,
 movegen/layout.py), so ``_lower_index`` drops that test in the functions of Leyden's
 kernel packages (``_PACKAGES``; any other numba code in the process keeps numba's own
-lowering): about a fifth more search nodes a second, the same nodes. An index out of range is now as unchecked as a too-large one
-always was; ``LEYDEN_CHECK_INDEX=1`` compiles a checking version instead, which prints
-``index out of range`` and where for every such access (the slow test
-tests/rules/test_indexing.py runs the bench and perft with it, in a cache of its own).
+lowering): about a fifth more search nodes a second, the same nodes. An index out of
+range is now as unchecked as a too-large one always was; ``LEYDEN_CHECK_INDEX=1``
+compiles a checking version instead, which prints ``index out of range`` and where for
+every such access (the slow test tests/rules/test_indexing.py runs the bench and perft
+with it, in a cache of its own).
 
 numba decides whether a cached kernel is stale from the kernel's own source file only,
 but kernels have other modules' functions compiled into them (the search has all of
@@ -54,7 +55,8 @@ _NO_RUNTIME = {"_nrt": False, "error_model": "numpy"}
 _ROOT = Path(__file__).resolve().parents[1]
 _PACKAGES = ("movegen", "search")
 _STAMP = "leyden-kernels.stamp"
-_MANGLED = tuple(f"_ZN{len(p)}{p}" for p in _PACKAGES)  # how numba's names of their functions begin
+_MANGLED = tuple(f"_ZN{len(p)}{p}" for p in _PACKAGES)  # numba's names of their functions
+_CHECK = os.environ.get("LEYDEN_CHECK_INDEX") == "1"
 
 
 def _index_as_is(context, builder, idxty, idx, size):
@@ -88,6 +90,7 @@ def _index_checked(context, builder, idxty, idx, size):
 
 
 def _lower_index(context, builder, idxty, idx, size):
+    """numba's ``fix_integer_index`` as Leyden's kernels have it (see the module text)."""
     if not _ours(builder):
         return _numba_index(context, builder, idxty, idx, size)
     if _CHECK:
@@ -95,7 +98,6 @@ def _lower_index(context, builder, idxty, idx, size):
     return _index_as_is(context, builder, idxty, idx, size)
 
 
-_CHECK = os.environ.get("LEYDEN_CHECK_INDEX") == "1"
 _numba_index = getattr(_arrayobj, "fix_integer_index", None)
 if _numba_index is not None:
     _arrayobj.fix_integer_index = _lower_index
@@ -114,7 +116,7 @@ def inline_kernel(fn):
 
 def fingerprint() -> str:
     h = hashlib.sha1()
-    h.update(os.environ.get("LEYDEN_CHECK_INDEX", "").encode())  # checking kernels apart
+    h.update(b"check" if _CHECK else b"")  # checking kernels are cached apart
     for package in _PACKAGES:
         for f in sorted((_ROOT / package).glob("*.py")):
             h.update(f"{package}/{f.name}".encode())

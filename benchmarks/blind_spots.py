@@ -24,7 +24,9 @@ table each, ``--nodes`` nodes) and the peer (``--peer-nodes``) and prints how ma
 scores at -300 or worse for the side to move, among the blind spots and among as many
 level positions (false alarms): how much of the peer's judgement Leyden's search and
 evaluation reproduce, at what cost. A yardstick for evaluation and search
-changes beside the games, not a replacement for them.
+changes beside the games, not a replacement for them. ``run --tune "name=value ..."``
+searches with weights or settings changed as the engine's ``Tune`` option changes them,
+so that a term behind a weight can be tried without a build of its own.
 """
 import argparse
 import json
@@ -42,6 +44,7 @@ from match.pgn import comment_score, movers, read_games  # noqa: E402
 from match.tc import TimeControl  # noqa: E402
 from movegen import GAMES, Position  # noqa: E402
 from search import Limits, Searcher  # noqa: E402
+from search.weights import parse_changes  # noqa: E402
 
 LOST = -300  # centipawns for the side to move: "sees it is lost"
 LEVEL = 100  # centipawns either way: a level position
@@ -133,6 +136,7 @@ def run(args) -> int:
     sets = {"blind spots": [s for s in spots if not s.get("level")][:args.limit],
             "level positions": [s for s in spots if s.get("level")][:args.limit]}
     searcher = Searcher(hash_mb=64)
+    searcher.changes = args.tune
     for name, chosen in sets.items():
         leyden = peer = 0
         depths = []
@@ -161,9 +165,16 @@ def main(argv=None) -> int:
     r.add_argument("--nodes", type=int, default=300_000)
     r.add_argument("--peer-nodes", type=int, default=0, help="0: Leyden only")
     r.add_argument("--limit", type=int, default=100)
+    r.add_argument("--tune", default="",
+                   help="weight or search-setting changes, as the engine's Tune option takes them")
     for p in (b, r):
         p.add_argument("--game", default="capablanca")
     args = ap.parse_args(argv)
+    if args.cmd == "run":
+        try:
+            args.tune = parse_changes(args.tune)
+        except ValueError as exc:
+            ap.error(f"--tune: {exc}")
     if (args.cmd == "build" or args.peer_nodes) and find_binary(PEER) is None:
         raise SystemExit(f"{PEER} is not installed (apt-get install {PEER})")
     return build(args) if args.cmd == "build" else run(args)

@@ -75,3 +75,16 @@ def test_comment_scores():
     texts = ("+0.51/9 0.18s", "-12.25/3 1.00s", "-M3 0.01s", "+M1 0.01s", "end of opening", "0.18s", "")
     assert [comment_score(t, 10000) for t in texts] == [51, -1225, -10000, 10000, None, None, None]
     assert [comment_score(t) for t in texts] == [51, -1225, None, None, None, None, None]
+
+
+def test_run_refuses_an_unknown_tune_setting_before_searching(capsys):
+    """``run --tune`` takes the engine's Tune syntax; a wrong name stops it with a clear
+    error (argparse's exit 2), not a traceback after minutes of searching."""
+    blind = _blind()
+    try:
+        blind.main(["run", "--tune", "no_such_weight=1"])
+    except SystemExit as exc:
+        assert exc.code == 2
+    else:
+        raise AssertionError("an unknown --tune setting was accepted")
+    assert "--tune: unknown setting 'no_such_weight'" in capsys.readouterr().err

@@ -1,5 +1,7 @@
 """benchmarks/blind_spots.py: the positions of Leyden's losses that the peer saw were lost
 and Leyden did not, and level positions beside them, from the runner's score comments."""
+import pytest
+
 from match.pgn import GameRecord, comment_score, format_game, read_games
 from movegen import Position
 from tests.drivers import load_script
@@ -81,10 +83,7 @@ def test_run_refuses_an_unknown_tune_setting_before_searching(capsys):
     """``run --tune`` takes the engine's Tune syntax; a wrong name stops it with a clear
     error (argparse's exit 2), not a traceback after minutes of searching."""
     blind = _blind()
-    try:
+    with pytest.raises(SystemExit) as stopped:
         blind.main(["run", "--tune", "no_such_weight=1"])
-    except SystemExit as exc:
-        assert exc.code == 2
-    else:
-        raise AssertionError("an unknown --tune setting was accepted")
+    assert stopped.value.code == 2
     assert "--tune: unknown setting 'no_such_weight'" in capsys.readouterr().err

@@ -79,6 +79,7 @@ from .state import (
     ROOT_SCORE,
     EXCLUDED,
     CMKEY,
+    MOVE_NO,
     SC_NPM,
     SCRATCH,
     SELDEPTH,
@@ -450,6 +451,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 and ss[SCRATCH + SC_NPM + side] > 0):
             r = ev[W_NULL_R] + depth // ev[W_NULL_DIV]
             ss[CMKEY + ply] = -1
+            ss[MOVE_NO + ply] = 0
             make(G, board, st, undo, NULL_MOVE)
             tt_prefetch(tt, st[L.S_HASH])
             s = -negamax(G, board, st, undo, buf, tt, ss, ev, ply + 1, depth - 1 - r,
@@ -513,6 +515,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         if prunable and gives_check_before(G, board, st, m) == 0:
             continue  # pruned unmade: the board says it gives no check (most pruned moves)
         ss[CMKEY + ply] = cont_key(G, board, m)
+        ss[MOVE_NO + ply] = searched + 1
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         tt_prefetch(tt, st[L.S_HASH])
@@ -552,6 +555,11 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 # raised alpha a third as often, whatever their history's sign
                 if not_improving:
                     r += 1
+                # and a ply less where the opponent's node had tried many moves before
+                # this one's: there a late answer of ours is likelier to matter (not
+                # Ender's, whose ply before may be this side's own)
+                if fam != Family.ENDERS and ply >= 1 and ss[MOVE_NO + ply - 1] > 14:
+                    r -= 1
                 r = max(min(r, nd - 1), 0)
             elif (depth >= 3 and not quiet and not pv_node and not in_chk and not gives
                     and searched >= 2 and fam != Family.BATTERIES
@@ -627,6 +635,7 @@ def search_root(G, board, st, undo, buf, tt, ss, ev, depth, alpha, beta):
         quiet = victim(board, m) == 0 and promotion(m) == 0
         ss[NODES] += 1
         ss[CMKEY] = cont_key(G, board, m)
+        ss[MOVE_NO] = i + 1
         tally(ss, PROF_MAKE, 1)
         make(G, board, st, undo, m)
         tt_prefetch(tt, st[L.S_HASH])

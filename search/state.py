@@ -116,6 +116,7 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("DROPPED", (MAX_SPLY, 2)),  # ... and where its pruned quiet moves were put (lo, hi)
     ("EXCLUDED", MAX_SPLY),  # singular extension: the move a ply's node searches without (0: none)
     ("STATICS", MAX_SPLY),  # a main-search node's static evaluation by ply (-INF: in check)
+    ("MOVE_NO", MAX_SPLY),  # how many moves a ply's node had tried with the move it made (0: null)
     # The evaluation's incremental sums per position ply st[S_PLY] (search/evaluate.py):
     # key, middlegame and endgame piece-square sums (material included), game phase.
     ("PSQ", (MAX_PLY + 1, 4)),
@@ -134,9 +135,9 @@ PROF_NAMES = tuple(name[5:].lower() for name in _CONTROL if name.startswith("PRO
 #: cache of its own: numba compiles the flag in and would otherwise reuse either build).
 PROFILE = os.environ.get("LEYDEN_PROFILE") == "1"
 (KILLERS, PV_LEN, PV, SCRATCH, HISTORY, CMKEY, ROOT_MOVES, SCORES, QUIETS, DROPPED, EXCLUDED,
- STATICS, PSQ, PAWN_CACHE) = (SS.offset[k] for k in (
+ STATICS, MOVE_NO, PSQ, PAWN_CACHE) = (SS.offset[k] for k in (
     "KILLERS", "PV_LEN", "PV", "SCRATCH", "HISTORY", "CMKEY", "ROOT_MOVES", "SCORES", "QUIETS",
-    "DROPPED", "EXCLUDED", "STATICS", "PSQ", "PAWN_CACHE"))
+    "DROPPED", "EXCLUDED", "STATICS", "MOVE_NO", "PSQ", "PAWN_CACHE"))
 PAWN_ROW = SS.stride("PAWN_CACHE", 0)
 PAWN_KEY, PAWN_MG, PAWN_EG, PAWN_FILES = range(4)  # the fields of a PAWN_CACHE row
 PSQ_ROW = SS.stride("PSQ", 0)

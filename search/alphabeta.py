@@ -110,6 +110,11 @@ NULL_MOVE = encode(0, 0, 0, L.F_NULL, 0)
 # search/weights.py SEARCH), so that a running engine can be given others (``Tune``).
 
 
+# the opponent's move number above which a late-move reduction is a ply smaller (Stockfish's
+# rule; +7.0 +- 4.6 points per 100 games at time odds, benchmarks/sprt.md, session 83)
+MANY_MOVES = 14
+
+
 @kernel
 def _count_node(ss):
     """Count a node; True if the search must stop (stop flag or node limit)."""
@@ -558,7 +563,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
                 # and a ply less where the opponent's node had tried many moves before
                 # this one's: there a late answer of ours is likelier to matter (not
                 # Ender's, whose ply before may be this side's own)
-                if fam != Family.ENDERS and ply >= 1 and ss[MOVE_NO + ply - 1] > 14:
+                if fam != Family.ENDERS and ply >= 1 and ss[MOVE_NO + ply - 1] > MANY_MOVES:
                     r -= 1
                 r = max(min(r, nd - 1), 0)
             elif (depth >= 3 and not quiet and not pv_node and not in_chk and not gives

@@ -2,9 +2,10 @@
 and Leyden did not, and level positions beside them, from the runner's score comments."""
 import pytest
 
-from match.pgn import GameRecord, comment_score, format_game, read_games
+from match.pgn import comment_score, read_games
 from movegen import Position
 from tests.drivers import load_script
+from tests.match.pgn_files import write_games
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 MOVES = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5"]
@@ -17,12 +18,11 @@ def _blind():
 
 def _write(path, games):
     """``games``: (white, black, result, [comment of each move])."""
-    with open(path, "w", encoding="utf-8") as f:
-        for i, (white, black, result, comments) in enumerate(games, 1):
-            rec = GameRecord(round=i, white=white, black=black, variant="normal", start_fen=START,
-                             moves=MOVES[:len(comments)], result=result, termination="normal",
-                             comments={j: c for j, c in enumerate(comments) if c})
-            f.write(format_game(rec))
+    write_games(path, [
+        {"white": white, "black": black, "result": result, "moves": MOVES[:len(comments)],
+         "comments": {j: c for j, c in enumerate(comments) if c}}
+        for white, black, result, comments in games],
+        variant="normal", start_fen=START, termination="normal")
 
 
 def _fen_after(plies):
@@ -55,15 +55,11 @@ def test_the_first_position_the_peer_sees_lost_and_leyden_does_not(tmp_path):
 def test_level_positions_are_taken_from_any_result(tmp_path):
     blind = _blind()
     path = tmp_path / "t.pgn"
-    with open(path, "w", encoding="utf-8") as f:
-        for i, (result, comments) in enumerate([
-                ("1/2-1/2", ["+0.10/9 0.2s", "-0.50/9 0.2s", "+0.20/9 0.2s", "-0.90/9 0.2s",
-                             "+0.30/9 0.2s", "-0.40/9 0.2s"]),
-                ("1-0", ["+0.10/9 0.2s", "-3.00/9 0.2s"])], 1):  # never level for both
-            f.write(format_game(GameRecord(
-                round=i, white="leyden", black="fairy-stockfish", variant="normal", start_fen=START,
-                moves=MOVES[:len(comments)], result=result, termination="normal",
-                comments=dict(enumerate(comments)))))
+    _write(path, [
+        ("leyden", "fairy-stockfish", "1/2-1/2",
+         ["+0.10/9 0.2s", "-0.50/9 0.2s", "+0.20/9 0.2s", "-0.90/9 0.2s", "+0.30/9 0.2s", "-0.40/9 0.2s"]),
+        ("leyden", "fairy-stockfish", "1-0", ["+0.10/9 0.2s", "-3.00/9 0.2s"]),  # never level for both
+    ])
     blind.LEVEL_FROM = 2  # from two plies into the game (out of the opening in real use)
     spots = list(blind.candidates(read_games(str(path)), "normal", -500, -50))
     # the peer's -0.50 after 1... is level, but Leyden had only just moved: ply 2 is the first

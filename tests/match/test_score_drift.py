@@ -1,6 +1,6 @@
 """benchmarks/score_drift.py: both engines' scores over the games, split by result."""
-from match.pgn import GameRecord, format_game
 from tests.drivers import load_script
+from tests.match.pgn_files import write_games
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 MOVES = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"]
@@ -9,13 +9,11 @@ MOVES = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"]
 def _write(path, games):
     """``games``: (white, black, result, [White's scores], [Black's scores]), each score
     from the mover's own side, one per move of the game's four moves a side."""
-    with open(path, "w", encoding="utf-8") as f:
-        for i, (white, black, result, ws, bs) in enumerate(games, 1):
-            scores = [s for pair in zip(ws, bs) for s in pair]
-            rec = GameRecord(round=i, white=white, black=black, variant="normal", start_fen=START,
-                             moves=MOVES, result=result, termination="normal", time_control="10+0.1",
-                             comments={j: f"{s} 0.10s" for j, s in enumerate(scores)})
-            f.write(format_game(rec))
+    write_games(path, [
+        {"white": white, "black": black, "result": result,
+         "comments": {j: f"{s} 0.10s" for j, s in enumerate(s for pair in zip(ws, bs) for s in pair)}}
+        for white, black, result, ws, bs in games],
+        variant="normal", start_fen=START, moves=MOVES, termination="normal", time_control="10+0.1")
 
 
 def test_scores_are_medians_from_the_opponents_side_and_blunders_are_counted(tmp_path):

@@ -1,22 +1,21 @@
 """benchmarks/sprt_summary.py: the SPRT log's figures from a test's PGN file, counting
 only complete pairs of finished games, from the named engine's side."""
-from match.pgn import GameRecord, format_game
 from match.stats import SPRT
 from tests.drivers import load_script
+from tests.match.pgn_files import write_games
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
 def _pgn(path, games, seed="5", book="book.epd"):
     """``games``: (opening line, white, black, result, depth of White's move, of Black's)."""
-    with open(path, "w", encoding="utf-8") as f:
-        for i, (line, white, black, result, dw, db) in enumerate(games, 1):
-            rec = GameRecord(round=i, white=white, black=black, variant="capablanca",
-                             event="Leyden match", start_fen=START, moves=["e2e4", "e7e5"],
-                             result=result, termination="normal",
-                             extra={"MatchSeed": seed, "Opening": f"{book}:{line}"},
-                             comments={0: f"+0.10/{dw} 0.2s", 1: f"-0.10/{db} 0.2s"})
-            f.write(format_game(rec))
+    write_games(path, [
+        {"white": white, "black": black, "result": result,
+         "extra": {"MatchSeed": seed, "Opening": f"{book}:{line}"},
+         "comments": {0: f"+0.10/{dw} 0.2s", 1: f"-0.10/{db} 0.2s"}}
+        for line, white, black, result, dw, db in games],
+        variant="capablanca", event="Leyden match", start_fen=START, moves=["e2e4", "e7e5"],
+        termination="normal")
 
 
 def test_counts_complete_pairs_from_the_first_engine_and_its_depths(tmp_path):
@@ -89,14 +88,12 @@ def test_the_same_book_by_another_path_is_the_same_opening(tmp_path):
 def _random_plies_pgn(path, games):
     """``games``: (the two random plies, white, black, result); every game from the start
     position with the same Opening tag, as `leyden match --random-plies` writes them."""
-    with open(path, "w", encoding="utf-8") as f:
-        for i, (plies, white, black, result) in enumerate(games, 1):
-            rec = GameRecord(round=i, white=white, black=black, variant="normal",
-                             event="Leyden match", start_fen=START, moves=[*plies, "g1f3"],
-                             result=result, termination="normal",
-                             extra={"MatchSeed": "5", "Opening": "start position + 2 random plies"},
-                             comments={1: "end of opening", 2: "+0.10/8 0.2s"})
-            f.write(format_game(rec))
+    write_games(path, [
+        {"white": white, "black": black, "result": result, "moves": [*plies, "g1f3"]}
+        for plies, white, black, result in games],
+        variant="normal", event="Leyden match", start_fen=START, termination="normal",
+        extra={"MatchSeed": "5", "Opening": "start position + 2 random plies"},
+        comments={1: "end of opening", 2: "+0.10/8 0.2s"})
 
 
 def test_random_ply_openings_pair_by_their_moves(tmp_path):

@@ -1,19 +1,17 @@
 """benchmarks/time_use.py: each engine's clock replayed from a match PGN's move times."""
-from match.pgn import GameRecord, format_game
 from tests.drivers import load_script
+from tests.match.pgn_files import write_games
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 29"
 
 
 def _write(path, games):
     """``games``: (white, black, result, termination, time control, [seconds a move])."""
-    with open(path, "w", encoding="utf-8") as f:
-        for i, (white, black, result, term, tc, times) in enumerate(games, 1):
-            moves = ["e2e4", "e7e5", "g1f3", "b8c6"][:len(times)]
-            rec = GameRecord(round=i, white=white, black=black, variant="normal", start_fen=START,
-                             moves=moves, result=result, termination=term, time_control=tc,
-                             comments={j: f"+0.10/9 {t:.2f}s" for j, t in enumerate(times)})
-            f.write(format_game(rec))
+    write_games(path, [
+        {"white": white, "black": black, "result": result, "termination": term, "time_control": tc,
+         "moves": ["e2e4", "e7e5", "g1f3", "b8c6"][:len(times)],
+         "comments": {j: f"+0.10/9 {t:.2f}s" for j, t in enumerate(times)}}
+        for white, black, result, term, tc, times in games], variant="normal", start_fen=START)
 
 
 def test_clocks_are_replayed_per_engine_with_increments_and_forfeits(tmp_path):

@@ -65,10 +65,10 @@ def report(path: str, first: str, at: list[int]) -> list[str]:
     for label, group in (("lost", [g for g in games if _lost(g, first)]),
                          ("not lost", [g for g in games if not _lost(g, first)])):
         out.append(f"{label}: {len(group)} games")
-        rows = {id(g): list(_scores(g, first)) for g in group}
+        rows = [list(_scores(g, first)) for g in group]
         for n in at:
-            theirs = [cp for g in group for m, cp, _ in rows[id(g)] if m == n and cp is not None]
-            ours = [cp for g in group for m, _, cp in rows[id(g)] if m == n and cp is not None]
+            theirs = [cp for game in rows for m, cp, _ in game if m == n and cp is not None]
+            ours = [cp for game in rows for m, _, cp in game if m == n and cp is not None]
             if not theirs or not ours:
                 continue
             claimed = sum(cp >= 100 for cp in theirs)
@@ -76,7 +76,7 @@ def report(path: str, first: str, at: list[int]) -> list[str]:
                        f"{first} {statistics.median(ours) / 100:+.2f} (medians, opponent's side); "
                        f"opponent at +1.00 or more in {claimed} of {len(theirs)}")
         if label == "lost":
-            jumps = sum(_blundered(rows[id(g)]) for g in group)
+            jumps = sum(_blundered(game) for game in rows)
             out.append(f"  a blunder seen at once (the opponent's score up {JUMP_CP / 100:.1f} "
                        f"from below {JUMP_BELOW_CP / 100:.1f} between two of its moves) in "
                        f"{jumps} of {len(group)}")

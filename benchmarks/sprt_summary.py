@@ -14,7 +14,9 @@ reported for its moves (from the runner's ``score/depth time`` comments).
 ``--against OTHER.pgn`` compares two gauntlets against the same peer over the same book
 openings (a new and an old Leyden, each named ``--first`` in its file): per opening both
 played with both colours, the difference of the first engine's points, its mean per game
-with a 95% interval, and how many openings went better, worse or the same.
+with a 95% interval, and how many openings went better, worse or the same. Two runs'
+files joined into one (``cat``) pool them: an opening in both runs counts twice, paired
+by its order of appearance.
 """
 import argparse
 import math
@@ -93,8 +95,15 @@ def summary(path: str, first: str, sprt: SPRT, every: int) -> list[str]:
 def paired(path: str, other: str, first: str) -> list[str]:
     """Two gauntlets over the same openings, opening by opening (see the docstring)."""
     def points(p):
-        return {_opening(two[0]): sum(score_of(g, first) for g in two)
-                for two in complete_pairs(read_games(p))}
+        # an opening played again (two runs' files joined, whose books overlap) is paired
+        # by its order in each file: the first time with the first time, and so on
+        seen: dict = {}
+        out = {}
+        for two in complete_pairs(read_games(p)):
+            key = _opening(two[0])
+            seen[key] = seen.get(key, 0) + 1
+            out[key, seen[key]] = sum(score_of(g, first) for g in two)
+        return out
     a, b = points(path), points(other)
     both = [key for key in a if key in b]
     if len(both) < 2:

@@ -109,3 +109,29 @@ def test_random_ply_openings_pair_by_their_moves(tmp_path):
     assert lines[0] == "2 openings complete in both (4 games each)"
     assert lines[1] == f"leyden: 75.0% in {new}, 25.0% in {old}"  # e4 the same, d4 +1 a game
     assert lines[2].startswith("difference +50.0 points per 100 games")
+
+
+
+def _joined(path, runs):
+    """One file of several runs' games, as ``cat`` joins them: ``runs`` is (seed, games)."""
+    parts = []
+    for k, (seed, games) in enumerate(runs):
+        part = path.with_suffix(f".{k}.pgn")
+        _pgn(part, games, seed=seed)
+        parts.append(part.read_text())
+    path.write_text("".join(parts))
+
+
+def test_an_opening_played_twice_in_joined_runs_is_paired_by_its_order(tmp_path):
+    # two runs' files joined, each run's book order drawing opening 1: each time counts
+    summary = load_script("benchmarks/sprt_summary.py")
+    new, old = tmp_path / "new.pgn", tmp_path / "old.pgn"
+    _joined(new, [("7", [(1, "leyden", "peer", "1-0", 10, 9), (1, "peer", "leyden", "0-1", 9, 10)]),
+                  ("9", [(1, "leyden", "peer", "0-1", 10, 9), (1, "peer", "leyden", "1-0", 9, 10)])])
+    _joined(old, [("8", [(1, "leyden", "peer", "1-0", 10, 9), (1, "peer", "leyden", "1-0", 9, 10)]),
+                  ("10", [(1, "leyden", "peer", "1-0", 10, 9), (1, "peer", "leyden", "0-1", 9, 10)])])
+    lines = summary.paired(str(new), str(old), "leyden")
+    assert lines[0] == "2 openings complete in both (4 games each)"
+    assert lines[1] == f"leyden: 50.0% in {new}, 75.0% in {old}"
+    # per game: +0.5 (2 points against 1), then -1 (0 against 2)
+    assert lines[2].startswith("difference -25.0 points per 100 games")

@@ -85,8 +85,8 @@ match: build
 # checkout ODDS_DIR (a git worktree of the candidate; default this one) at 10 s + 0.1 s
 # against Fairy-Stockfish at 2 s + 0.02 s, pairs of openings (capablanca: the balanced
 # book; the shuffles: their seeded start positions; the others: 6 random plies), two games
-# at a time (about 25 minutes; ODDS_DIR compiled first); then, with ODDS_REF=PGN, the reference run (the previous
-# commit's, same game and seed) compared opening by opening
+# at a time (about 25 minutes; ODDS_DIR compiled first); then, with ODDS_REF=PGN, compared
+# opening by opening with the reference run (main's engine, the same game and seed)
 ODDS_GAME ?= capablanca
 ODDS_DIR ?= .
 ODDS_SEED ?= 7612

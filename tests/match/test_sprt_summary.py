@@ -111,7 +111,6 @@ def test_random_ply_openings_pair_by_their_moves(tmp_path):
     assert lines[2].startswith("difference +50.0 points per 100 games")
 
 
-
 def _joined(path, runs):
     """One file of several runs' games, as ``cat`` joins them: ``runs`` is (seed, games)."""
     parts = []

@@ -81,28 +81,18 @@ MATCH_ARGS ?= --variant capablanca --games 10 --tc 10+0.1 --random-plies 6 --pgn
 match: build
 	$(PYTHON) -m engine match $(MATCH_ARGS)
 
-# a search or evaluation change tested as benchmarks/sprt.md's rows are: the engine of
-# checkout ODDS_DIR (a git worktree of the candidate; default this one) at 10 s + 0.1 s
-# against Fairy-Stockfish at 2 s + 0.02 s, pairs of openings (capablanca: the balanced
-# book; the shuffles: their seeded start positions; the others: 6 random plies), two games
-# at a time (about 25 minutes; ODDS_DIR compiled first); then, with ODDS_REF=PGN, compared
-# opening by opening with the reference run (main's engine, the same game and seed)
+# a search or evaluation change played against Fairy-Stockfish at time odds, as
+# benchmarks/sprt.md's rows are (benchmarks/odds.py; about 25 minutes): the engine of
+# checkout ODDS_DIR, then with ODDS_REF=PGN compared with main's run on the same openings
 ODDS_GAME ?= capablanca
 ODDS_DIR ?= .
 ODDS_SEED ?= 7612
 ODDS_GAMES ?= 200
 ODDS_PGN ?= odds-$(ODDS_GAME)-$(ODDS_SEED).pgn
 ODDS_REF ?=
-ODDS_OPENINGS = $(if $(filter capablanca,$(ODDS_GAME)),--openings benchmarks/books/capablanca.epd,\
-	$(if $(filter caparandom sultanrandom,$(ODDS_GAME)),,--random-plies 6))
 odds: build
-	cd $(ODDS_DIR) && $(PYTHON) -m engine warmup
-	$(PYTHON) -m engine match --variant $(ODDS_GAME) --games $(ODDS_GAMES) --tc 10+0.1 \
-		$(ODDS_OPENINGS) --pgn $(ODDS_PGN) --resume --seed $(ODDS_SEED) --concurrency 2 \
-		--engine name=leyden "cmd=$(PYTHON) -m engine" proto=xboard dir=$(abspath $(ODDS_DIR)) \
-		--engine name=fairy-stockfish cmd=fairy-stockfish proto=uci tc=2+0.02 \
-		option.VariantPath=$(abspath benchmarks/peers/fsf-variants.ini)
-	$(PYTHON) benchmarks/sprt_summary.py $(ODDS_PGN) --first leyden --every 0 $(if $(ODDS_REF),--against $(ODDS_REF))
+	$(PYTHON) benchmarks/odds.py --game $(ODDS_GAME) --dir $(ODDS_DIR) --seed $(ODDS_SEED) \
+		--games $(ODDS_GAMES) --pgn $(ODDS_PGN) $(if $(ODDS_REF),--against $(ODDS_REF))
 
 # a balanced opening book for matches and SPRTs (match/book.py): GAME's start position plus
 # 6 random plies, kept when Leyden's depth-7 search scores it within 50 cp

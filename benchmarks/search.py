@@ -5,6 +5,8 @@ first and counted nowhere else.
 
     python benchmarks/search.py               # the bench depths
     python benchmarks/search.py --depth 6     # every position at depth 6
+    python benchmarks/search.py --deeper 2    # each position 2 plies past its bench depth
+    python benchmarks/search.py --cpu         # CPU seconds, not the wall clock
     python benchmarks/search.py --repeat 3    # best of three runs per position
     python benchmarks/search.py --peer-depth 0     # without the Fairy-Max line
 
@@ -49,20 +51,27 @@ def peer_speed(depth: int) -> tuple[int, float]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--depth", type=int, default=None)
+    parser.add_argument("--deeper", type=int, default=0,
+                        help="search each position this many plies past its bench depth (longer "
+                             "searches, whose speed the short bench searches' start-up blurs)")
     parser.add_argument("--repeat", type=int, default=1, help="best of N runs per position")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time the CPU seconds this process spends instead of the wall clock "
+                             "(steadier where other work shares the machine)")
     parser.add_argument("--peer-depth", type=int, default=8,
                         help="Fairy-Max's depth on the capablanca positions (0: skip it)")
     args = parser.parse_args(argv)
     print(f"kernels compiled or loaded in {warm_up():.1f} s (not counted below)", flush=True)
     searcher = Searcher(hash_mb=BENCH_HASH_MB, threads=1)
+    clock = time.process_time if args.cpu else time.perf_counter
     per_game = {g: [0, 0.0] for g in GAMES}
     for game, fen, depth in BENCH_POSITIONS:
         best_time = None
         for _ in range(max(1, args.repeat)):
             searcher.new_game()
-            t0 = time.perf_counter()
-            searcher.search(Position(game, fen), Limits(depth=args.depth or depth))
-            dt = time.perf_counter() - t0
+            t0 = clock()
+            searcher.search(Position(game, fen), Limits(depth=(args.depth or depth) + args.deeper))
+            dt = clock() - t0
             best_time = dt if best_time is None else min(best_time, dt)
         per_game[game][0] += searcher.nodes
         per_game[game][1] += best_time

@@ -10,13 +10,13 @@ import numpy as np
 
 from .betza import CAPTURE, MOVE
 from .fields import (atom_count, atom_delta, atom_lame, atom_mode, atom_range, cell_square, file_of,
-                     leap_delta, leap_types, rank_of, ray_step, slide_delta, slide_types,
-                     sliders_along, zobrist)
+                     flip_occupied, leap_delta, leap_types, lowest_cell, occupied_words, rank_of,
+                     ray_step, slide_delta, slide_types, sliders_along, zobrist)
 from .jit import kernel
 from .layout import (BLACK_BIT, EMPTY, F_CASTLE, F_DOUBLE, F_DROP, F_EP, F_NORMAL, F_NULL, F_OVERTAKE,
-                     GI_CASTLE, GI_H, GI_KFILE_K, GI_KFILE_Q, GI_KING, GI_NCELLS, GI_NPROMO,
+                     GI_CASTLE, GI_H, GI_KFILE_K, GI_KFILE_Q, GI_KING, GI_NPROMO,
                      GI_PAWN, GI_ZSIDE, NSAVE, N_LK, N_SL, PAWN_DIR, PROMO, S_CR, S_EP, S_FULL,
-                     S_HALF, S_HASH, S_KING, S_PLY, S_SIDE, TYPE_MASK, U_CAP, U_MOVE, ZC, ZEP,
+                     S_HALF, S_HASH, S_KING, S_OCC, S_PLY, S_SIDE, TYPE_MASK, U_CAP, U_MOVE, ZC, ZEP,
                      Castling)
 
 
@@ -163,6 +163,11 @@ def make_move(G, board, st, undo, m):
         board[ex] = EMPTY
         board[to] = king
         board[rdest] = rook
+        # toggled off then on: a square both left and reached (Chess960) stays occupied
+        flip_occupied(G, st, side, fr)
+        flip_occupied(G, st, side, ex)
+        flip_occupied(G, st, side, to)
+        flip_occupied(G, st, side, rdest)
         st[S_KING + side] = to
         st[S_HASH] = h
         for i in range(2):
@@ -181,10 +186,13 @@ def make_move(G, board, st, undo, m):
         if cap != EMPTY:
             h ^= zobrist(G, cap, capsq)
             board[capsq] = EMPTY
+            flip_occupied(G, st, cap >> 4, capsq)  # by its own colour (a Battery's too)
             st[S_HALF] = 0
         t = p - BLACK_BIT * side
         h ^= zobrist(G, p, fr)
         board[fr] = EMPTY
+        flip_occupied(G, st, side, fr)
+        flip_occupied(G, st, side, to)
         if promo != 0:
             p = promo + BLACK_BIT * side
         board[to] = p
@@ -363,15 +371,16 @@ def _gen_men(G, board, st, buf, n, quiets):
     ``quiets``; a pawn's all), square by square."""
     side = st[S_SIDE]
     pawn = G[GI_PAWN]
-    for i in range(G[GI_NCELLS]):
-        s = cell_square(G, i)
-        t = own_type(board[s], side)
-        if t == 0:
-            continue
-        if t == pawn:
-            n = gen_pawn(G, board, st, buf, n, s, side)
-        else:
-            n = _gen_piece(G, board, buf, n, s, t, side, quiets)
+    for w in range(occupied_words(G)):
+        bits = st[S_OCC + 2 * side + w]
+        while bits != 0:
+            s = cell_square(G, lowest_cell(bits, w))
+            bits &= bits - 1
+            t = board[s] - BLACK_BIT * side
+            if t == pawn:
+                n = gen_pawn(G, board, st, buf, n, s, side)
+            else:
+                n = _gen_piece(G, board, buf, n, s, t, side, quiets)
     return n
 
 

@@ -8,7 +8,7 @@ the gates, the reply turn and elimination.
 
 from .core import (encode, gen_piece, listed, m_flag, m_from, m_promo, m_to, own_type,
                    restore_state, save_state)
-from .fields import cell_of, cell_square, reserve_slot, zobrist, zobrist_reserve
+from .fields import cell_of, cell_square, flip_occupied, reserve_slot, zobrist, zobrist_reserve
 from .jit import kernel
 from .layout import (BLACK_BIT, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W, GI_NCELLS,
                      GI_NT, GI_ZSIDE, S_ACTIONS, S_COUNT, S_FULL, S_HALF, S_HASH, S_MOVED, S_PLY,
@@ -107,6 +107,7 @@ def make_action(G, board, st, undo, m):
         st[k] -= 1
         p = t + BLACK_BIT * side
         board[to] = p
+        flip_occupied(G, st, side, to)
         h ^= zobrist(G, p, to)
         st[S_HALF] = 0
         st[S_HASH] = h
@@ -119,8 +120,11 @@ def make_action(G, board, st, undo, m):
     h ^= zobrist(G, p, fr) ^ zobrist(G, p, to) ^ G[ZMOVED + cell_of(G, to)]
     board[fr] = EMPTY
     board[to] = p
+    flip_occupied(G, st, side, fr)
+    flip_occupied(G, st, side, to)
     st[S_MOVED] |= 1 << cell_of(G, to)
     if cap != EMPTY:
+        flip_occupied(G, st, 1 - side, to)
         h ^= zobrist(G, cap, to)
         st[S_COUNT + 1 - side] -= 1
         st[S_HALF] = 0

@@ -147,6 +147,16 @@ def _check_pieces(game: Game, geo: Geometry, t: Tables, board, st) -> None:
             st[L.S_KING + colour] = kings[colour][0]
 
 
+def _occupancy(geo: Geometry, board, st) -> None:
+    """st's OCC words (movegen/fields.py) for ``board``: a bit per cell each colour holds."""
+    words = np.zeros((2, 2), np.uint64)
+    for cell, sq in enumerate(geo.valid):
+        p = int(board[sq])
+        if p != 0:
+            words[p // L.BLACK_BIT, cell // 64] |= np.uint64(1) << np.uint64(cell % 64)
+    L.ST.view(st, "OCC")[:] = words.view(np.int64)
+
+
 def _parse_ep(game, geo, board, st, text) -> None:
     if text == "-":
         return
@@ -250,6 +260,7 @@ def parse_fen(game: Game, t: Tables, fen: str):
             raise ValueError("reserve must be written as [letters] after the board")
         placement, reserve = placement[:-1].split("[", 1)
     _parse_board(game, geo, placement, board)
+    _occupancy(geo, board, st)
     _parse_reserve(game, reserve, st)
     if side not in ("w", "b"):
         raise ValueError(f"side to move must be 'w' or 'b', not {side!r}")

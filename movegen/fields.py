@@ -1,10 +1,13 @@
 """Small kernels that read the multi-dimensional fields of the game table ``G`` and the
 position scalars ``st`` (declared in movegen/layout.py), in the style of search/tt.py:
 the strides live here, once, and callers name what they want. numba inlines them."""
+import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from .jit import kernel
-from .layout import (ACOUNT, ADELTA, ALAME, AMODE, ARANGE, CELL, G_LAYOUT, LK_DELTA, LK_MASK,
-                     NSQ_MAX, RAY, RES_STRIDE, S_RES, SL_DELTA, SL_MASK, SLIDE_DIR, SQ_FILE,
-                     SQ_RANK, SQUARES, ZP, ZRES)
+from .layout import (ACOUNT, ADELTA, ALAME, AMODE, ARANGE, CELL, G_LAYOUT, GI_NCELLS, LK_DELTA,
+                     LK_MASK, NSQ_MAX, RAY, RES_STRIDE, S_OCC, S_RES, SL_DELTA, SL_MASK, SLIDE_DIR,
+                     SQ_FILE, SQ_RANK, SQUARES, ZP, ZRES)
 
 _ATOM_SIDE = G_LAYOUT.stride("ADELTA", 0)
 _ATOM_TYPE = G_LAYOUT.stride("ADELTA", 1)
@@ -28,6 +31,31 @@ def cell_square(G, i):
 def cell_of(G, sq):
     """Compact cell number of a padded square (-1 off the board)."""
     return G[CELL + sq]
+
+
+# ------------------------------------------------------------------ occupied cells
+# st's OCC words: a bit per cell a colour occupies. make keeps them in every family (unmake
+# restores them with the other saved scalars); the chess-likes' and Batteries' scans for
+# pieces walk their set bits, lowest cell first as a loop over the cells would, so they
+# visit the pieces in the same order.
+
+@kernel
+def flip_occupied(G, st, colour, sq):
+    """A piece of ``colour`` arrives on or leaves ``sq``."""
+    c = G[CELL + sq]
+    st[S_OCC + 2 * colour + (c >> 6)] ^= np.int64(1) << (c & 63)
+
+
+@kernel
+def occupied_words(G):
+    """How many OCC words a colour's cells fill in this game (1 or 2)."""
+    return (G[GI_NCELLS] + 63) >> 6
+
+
+@kernel
+def lowest_cell(word, w):
+    """Cell number of the lowest set bit of ``word`` (not 0), the ``w``-th OCC word."""
+    return (w << 6) + trailing_zeros(word)
 
 
 @kernel

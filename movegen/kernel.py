@@ -88,16 +88,16 @@ def filter_legal(G, board, st, undo, buf, n0, n):
     if fam == Family.CHESS:
         return filter_chess_legal(G, board, st, undo, buf, n0, n)
     if fam == Family.BATTERIES:
-        return _filter_batteries_legal(G, board, st, undo, buf, n0, n)
+        return _filter_batteries_legal(G, board, st, buf, n0, n)
     return n
 
 
 @kernel
-def _filter_batteries_legal(G, board, st, undo, buf, n0, n):
+def _filter_batteries_legal(G, board, st, buf, n0, n):
     j = n0
     for i in range(n0, n):
         m = buf[i]
-        if batteries_move_legal(G, board, st, undo, m):
+        if batteries_move_legal(G, board, st, m):
             buf[j] = m
             j += 1
     return j
@@ -126,7 +126,7 @@ def is_legal(G, board, st, undo, m, check):
     if fam == Family.CHESS:
         return chess_move_legal(G, board, st, undo, m, check)
     if fam == Family.BATTERIES:
-        return batteries_move_legal(G, board, st, undo, m)
+        return batteries_move_legal(G, board, st, m)
     return True
 
 

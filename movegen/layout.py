@@ -96,14 +96,17 @@ ST = FlatLayout((
     ("WHY", ()),  # Ender's: a Why
     ("COUNT", 2),  # Ender's: pieces per colour (board + reserve)
     ("TURN_START", ()),  # ply at which the current turn began (Ender's repetition, draws)
+    # the cells each colour occupies: bit i of word i // 64 for cell number i (``CELL``), so
+    # that scans for a side's pieces skip the empty cells (movegen/fields.py occupied_*)
+    ("OCC", (2, 2)),
     ("UNSAVED", 4),  # (make saves the fields above, up to here)
     ("RES", (2, NT_MAX)),  # reserve counts [colour, type]
     ("FREE", 8),
 ))
 S_SIDE, S_EP, S_CR, S_HALF, S_FULL, S_HASH, S_KING, S_PLY = (
     ST.offset[k] for k in ("SIDE", "EP", "CR", "HALF", "FULL", "HASH", "KING", "PLY"))
-S_MOVED, S_ACTIONS, S_REPLY, S_RESULT, S_WHY, S_COUNT, S_TURN_START, S_RES = (
-    ST.offset[k] for k in ("MOVED", "ACTIONS", "REPLY", "RESULT", "WHY", "COUNT", "TURN_START", "RES"))
+S_MOVED, S_ACTIONS, S_REPLY, S_RESULT, S_WHY, S_COUNT, S_TURN_START, S_RES, S_OCC = (
+    ST.offset[k] for k in ("MOVED", "ACTIONS", "REPLY", "RESULT", "WHY", "COUNT", "TURN_START", "RES", "OCC"))
 NSAVE = ST.offset["UNSAVED"]
 NST = ST.size
 RES_STRIDE = ST.stride("RES", 0)

@@ -40,7 +40,7 @@ import numpy as np
 
 from movegen import layout as L
 from movegen.betza import CAPTURE, MOVE
-from movegen.fields import reserve_slot, zobrist
+from movegen.fields import cell_square, lowest_cell, occupied_words, reserve_slot, zobrist
 from movegen.flat import FlatLayout
 from movegen.games import Game
 from movegen.layout import Family
@@ -762,44 +762,45 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
     nrooks = 0
     pawn_key = 0  # the pawns' placement (their Zobrist keys), for the pawn-structure cache
     sup0 = sup1 = light0 = light1 = 0  # super and light pieces per colour (EV_CLASS)
-    for i in range(G[L.GI_NCELLS]):
-        sq = G[L.SQUARES + i]
-        p = np.int64(board[sq])
-        if p == 0:
-            continue
-        ss[base + SC_COUNT + p] += 1
-        t = p & 15
-        c = p >> 4
-        if t == pawn:
-            pawn_key ^= zobrist(G, p, sq)
-            if nlist < SC_LIST_MAX // 2:
-                ss[base + SC_LIST + nlist] = sq
-                nlist += 1
-            ahead = base + SC_PAWN_ATT + SC_PAWN_ATT_SIDE * c + sq + G[L.PAWN_DIR + c]
-            ss[ahead - 1] = number
-            ss[ahead + 1] = number
-            continue
-        cl = ev[EV_CLASS + t]
-        if c == 0:
-            npm0 += ev[EV_VALUE + t]
-            sup0 += cl == 1
-            light0 += cl == 2
-        else:
-            npm1 += ev[EV_VALUE + t]
-            sup1 += cl == 1
-            light1 += cl == 2
-        if t != king and npieces < SC_LIST_MAX:
-            ss[base + SC_PIECES + npieces] = sq
-            npieces += 1
-        if ev[EV_ORTHO + t] and nrooks < SC_LIST_MAX // 2:
-            ss[base + SC_LIST + SC_LIST_MAX - 1 - nrooks] = sq
-            nrooks += 1
-        aw = ev[EV_ATTACK_W + t]
-        if aw != 0 and _cheb(G, sq, kings[1 - c]) <= radius:
+    for i in range(occupied_words(G)):
+        bits = st[L.S_OCC + i] | st[L.S_OCC + 2 + i]  # either colour's, lowest cell first
+        while bits != 0:
+            sq = cell_square(G, lowest_cell(bits, i))
+            bits &= bits - 1
+            p = np.int64(board[sq])
+            ss[base + SC_COUNT + p] += 1
+            t = p & 15
+            c = p >> 4
+            if t == pawn:
+                pawn_key ^= zobrist(G, p, sq)
+                if nlist < SC_LIST_MAX // 2:
+                    ss[base + SC_LIST + nlist] = sq
+                    nlist += 1
+                ahead = base + SC_PAWN_ATT + SC_PAWN_ATT_SIDE * c + sq + G[L.PAWN_DIR + c]
+                ss[ahead - 1] = number
+                ss[ahead + 1] = number
+                continue
+            cl = ev[EV_CLASS + t]
             if c == 0:
-                att1 += aw
+                npm0 += ev[EV_VALUE + t]
+                sup0 += cl == 1
+                light0 += cl == 2
             else:
-                att0 += aw
+                npm1 += ev[EV_VALUE + t]
+                sup1 += cl == 1
+                light1 += cl == 2
+            if t != king and npieces < SC_LIST_MAX:
+                ss[base + SC_PIECES + npieces] = sq
+                npieces += 1
+            if ev[EV_ORTHO + t] and nrooks < SC_LIST_MAX // 2:
+                ss[base + SC_LIST + SC_LIST_MAX - 1 - nrooks] = sq
+                nrooks += 1
+            aw = ev[EV_ATTACK_W + t]
+            if aw != 0 and _cheb(G, sq, kings[1 - c]) <= radius:
+                if c == 0:
+                    att1 += aw
+                else:
+                    att0 += aw
 
     # safe mobility (the pawns' attacks are all marked now)
     for i in range(npieces):
@@ -900,28 +901,29 @@ def eval_batteries(G, board, st, ev, ss, mg, eg, phase):
     npm0 = 0
     npm1 = 0
     nlist = 0
-    for i in range(G[L.GI_NCELLS]):
-        sq = G[L.SQUARES + i]
-        p = np.int64(board[sq])
-        if p == 0:
-            continue
-        ss[base + SC_COUNT + p] += 1
-        t = p & 15
-        c = p >> 4
-        if t == battery:
-            nb = ss[base + SC_NBATT + c]
-            if nb < 8:
-                ss[base + SC_BATT + 8 * c + nb] = sq
-                ss[base + SC_NBATT + c] = nb + 1
-        elif t != king:
-            if t != pawn:
-                if c == 0:
-                    npm0 += ev[EV_VALUE + t]
-                else:
-                    npm1 += ev[EV_VALUE + t]
-            if nlist < SC_LIST_MAX:
-                ss[base + SC_LIST + nlist] = sq
-                nlist += 1
+    for i in range(occupied_words(G)):
+        bits = st[L.S_OCC + i] | st[L.S_OCC + 2 + i]
+        while bits != 0:
+            sq = cell_square(G, lowest_cell(bits, i))
+            bits &= bits - 1
+            p = np.int64(board[sq])
+            ss[base + SC_COUNT + p] += 1
+            t = p & 15
+            c = p >> 4
+            if t == battery:
+                nb = ss[base + SC_NBATT + c]
+                if nb < 8:
+                    ss[base + SC_BATT + 8 * c + nb] = sq
+                    ss[base + SC_NBATT + c] = nb + 1
+            elif t != king:
+                if t != pawn:
+                    if c == 0:
+                        npm0 += ev[EV_VALUE + t]
+                    else:
+                        npm1 += ev[EV_VALUE + t]
+                if nlist < SC_LIST_MAX:
+                    ss[base + SC_LIST + nlist] = sq
+                    nlist += 1
     pres = (st[L.S_KING], st[L.S_KING + 1])
     stride = G[L.GI_STRIDE]
     # Batteries: charge of the pieces around them, closeness to the enemy President

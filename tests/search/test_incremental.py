@@ -1,9 +1,11 @@
-"""The incremental piece-square sums (search/evaluate.py): random playouts in every game
-(null moves and Ender's turn ends included), taken back part of the way and replayed,
-evaluated at every ply as the search does (``evaluate_node``: the sums from the parent's
-and the move); at every ply, after make and after unmake, the row of sums kept for the
-position equals the sums recomputed from the board by plain Python, and the evaluation
-equals ``evaluate`` on a fresh state (sums from the board). Some plies are left
+"""What make keeps up to date instead of recounting it from the board: the piece-square
+sums (search/evaluate.py) and the occupied cells of each colour (st's OCC words, which the
+move generators and the evaluation walk). Random playouts in every game (null moves and
+Ender's turn ends included), taken back part of the way and replayed, evaluated at every
+ply as the search does (``evaluate_node``: the sums from the parent's and the move); at
+every ply, after make and after unmake, the row of sums kept for the position equals the
+sums recomputed from the board by plain Python, the OCC words name exactly the cells each
+colour holds, and the evaluation equals ``evaluate`` on a fresh state (sums from the board). Some plies are left
 unevaluated, as the search leaves a node in check: their children's sums come from the
 board, and the ones after follow from those again.
 """
@@ -53,6 +55,20 @@ def _reference(pos: Position, ev: np.ndarray) -> tuple[int, int, int]:
     return mg, eg, phase
 
 
+def _occupied(pos: Position) -> tuple[set, set]:
+    """The cell numbers each colour holds: by the board, and by st's OCC words."""
+    by_board, by_words = (set(), set()), (set(), set())
+    for cell, sq in enumerate(pos.geo.valid):
+        code = int(pos.board[sq])
+        if code:
+            by_board[code // L.BLACK_BIT].add(cell)
+    words = L.ST.view(pos.st, "OCC").view(np.uint64)
+    for colour in range(2):
+        for w in range(2):
+            by_words[colour].update(64 * w + b for b in range(64) if (int(words[colour, w]) >> b) & 1)
+    return by_board, by_words
+
+
 def _row(pos: Position) -> int:
     return PSQ + PSQ_ROW * int(pos.st[L.S_PLY])
 
@@ -72,6 +88,8 @@ def _check(pos: Position, ev: np.ndarray, ss: np.ndarray) -> None:
     kept = (int(ss[row + PSQ_MG]), int(ss[row + PSQ_EG]), int(ss[row + PSQ_PHASE]))
     assert kept == _reference(pos, ev), pos.fen()
     assert psq_sums(G, board, st, ev, ss) == row  # known: not recomputed
+    by_board, by_words = _occupied(pos)
+    assert by_words == by_board, pos.fen()
 
 
 def _kind(pos: Position, m: int) -> str | None:

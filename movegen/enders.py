@@ -8,10 +8,11 @@ the gates, the reply turn and elimination.
 
 from .core import (encode, gen_piece, listed, m_flag, m_from, m_promo, m_to, own_type,
                    restore_state, save_state)
-from .fields import cell_of, cell_square, flip_occupied, reserve_slot, zobrist, zobrist_reserve
+from .fields import (cell_of, cell_square, flip_occupied, lowest_cell, reserve_slot, zobrist,
+                     zobrist_reserve)
 from .jit import kernel
-from .layout import (BLACK_BIT, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W, GI_NCELLS,
-                     GI_NT, GI_ZSIDE, S_ACTIONS, S_COUNT, S_FULL, S_HALF, S_HASH, S_MOVED, S_PLY,
+from .layout import (BLACK_BIT, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W, GI_NT,
+                     GI_ZSIDE, S_ACTIONS, S_COUNT, S_FULL, S_HALF, S_HASH, S_MOVED, S_OCC, S_PLY,
                      S_REPLY, S_RESULT, S_SIDE, S_TURN_START, S_WHY, U_CAP, U_MOVE,
                      WHY_ELIMINATION, WHY_GATE, WHY_REPLY_END, WHY_REPLY_GATE, ZMISC, ZMOVED,
                      Result)
@@ -38,12 +39,13 @@ def gen_enders(G, board, st, buf, n):
             if st[reserve_slot(side, t)] > 0:
                 buf[n] = encode(0, own_gate, t, F_DROP, 0)
                 n += 1
-    moved = st[S_MOVED]
-    for i in range(G[GI_NCELLS]):
-        s = cell_square(G, i)
-        t = own_type(board[s], side)
-        if t != 0 and not (moved >> cell_of(G, s)) & 1:
-            n = gen_piece(G, board, buf, n, s, t, side)
+    # the own pieces that have not moved this turn (Ender's boards have at most 64 cells,
+    # so one OCC word and the MOVED mask cover them)
+    bits = st[S_OCC + 2 * side] & ~st[S_MOVED]
+    while bits != 0:
+        s = cell_square(G, lowest_cell(bits, 0))
+        bits &= bits - 1
+        n = gen_piece(G, board, buf, n, s, board[s] - BLACK_BIT * side, side)
     return n
 
 

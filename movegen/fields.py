@@ -35,9 +35,9 @@ def cell_of(G, sq):
 
 # ------------------------------------------------------------------ occupied cells
 # st's OCC words: a bit per cell a colour occupies. make keeps them in every family (unmake
-# restores them with the other saved scalars); the chess-likes' and Batteries' scans for
-# pieces walk their set bits, lowest cell first as a loop over the cells would, so they
-# visit the pieces in the same order.
+# restores them with the other saved scalars); the move generators' and evaluations' scans
+# for pieces walk their set bits, lowest cell first as a loop over the cells would, so
+# they visit the pieces in the same order.
 
 @kernel
 def flip_occupied(G, st, colour, sq):

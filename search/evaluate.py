@@ -991,16 +991,17 @@ def eval_enders(G, board, st, ev, ss, mg):
     guards1 = 0
     near0 = 0  # pieces one move from the enemy gate
     near1 = 0
-    for i in range(G[L.GI_NCELLS]):
-        sq = G[L.SQUARES + i]
+    bits = st[L.S_OCC] | st[L.S_OCC + 2]  # one word: Ender's boards have at most 64 cells
+    while bits != 0:
+        cell = lowest_cell(bits, 0)
+        bits &= bits - 1
+        sq = cell_square(G, cell)
         p = np.int64(board[sq])
-        if p == 0:
-            continue
         t = p & 15
         c = p >> 4
         d = gate_distance(ev, c, t, sq)
         turns = d
-        if c == side and (moved >> G[L.CELL + sq]) & 1:
+        if c == side and (moved >> cell) & 1:
             turns += 1  # it has moved this turn already
         if c == 0:
             turns0 = min(turns0, turns)

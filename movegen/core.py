@@ -9,9 +9,9 @@ search or perft ply owns the slice ``[ply*MAX_MOVES, (ply+1)*MAX_MOVES)``.
 import numpy as np
 
 from .betza import CAPTURE, MOVE
-from .fields import (atom_count, atom_delta, atom_lame, atom_mode, atom_range, cell_square, file_of,
-                     flip_occupied, leap_delta, leap_types, lowest_cell, occupied_words, rank_of,
-                     ray_step, slide_delta, slide_types, sliders_along, zobrist)
+from .fields import (atom_count, atom_delta, atom_lame, atom_mode, atom_range, file_of, flip_occupied,
+                     leap_delta, leap_types, occupied_words, pop_square, rank_of, ray_step,
+                     slide_delta, slide_types, sliders_along, zobrist)
 from .jit import kernel
 from .layout import (BLACK_BIT, EMPTY, F_CASTLE, F_DOUBLE, F_DROP, F_EP, F_NORMAL, F_NULL, F_OVERTAKE,
                      GI_CASTLE, GI_H, GI_KFILE_K, GI_KFILE_Q, GI_KING, GI_NPROMO,
@@ -374,8 +374,7 @@ def _gen_men(G, board, st, buf, n, quiets):
     for w in range(occupied_words(G)):
         bits = st[S_OCC + 2 * side + w]
         while bits != 0:
-            s = cell_square(G, lowest_cell(bits, w))
-            bits &= bits - 1
+            s, bits = pop_square(G, bits, w)
             t = board[s] - BLACK_BIT * side
             if t == pawn:
                 n = gen_pawn(G, board, st, buf, n, s, side)

@@ -8,8 +8,7 @@ the gates, the reply turn and elimination.
 
 from .core import (encode, gen_piece, listed, m_flag, m_from, m_promo, m_to, own_type,
                    restore_state, save_state)
-from .fields import (cell_of, cell_square, flip_occupied, lowest_cell, reserve_slot, zobrist,
-                     zobrist_reserve)
+from .fields import cell_of, flip_occupied, pop_square, reserve_slot, zobrist, zobrist_reserve
 from .jit import kernel
 from .layout import (BLACK_BIT, EMPTY, F_DROP, F_END, F_NORMAL, GI_GATE_B, GI_GATE_W, GI_NT,
                      GI_ZSIDE, S_ACTIONS, S_COUNT, S_FULL, S_HALF, S_HASH, S_MOVED, S_OCC, S_PLY,
@@ -43,8 +42,7 @@ def gen_enders(G, board, st, buf, n):
     # so one OCC word and the MOVED mask cover them)
     bits = st[S_OCC + 2 * side] & ~st[S_MOVED]
     while bits != 0:
-        s = cell_square(G, lowest_cell(bits, 0))
-        bits &= bits - 1
+        s, bits = pop_square(G, bits, 0)
         n = gen_piece(G, board, buf, n, s, board[s] - BLACK_BIT * side, side)
     return n
 

@@ -22,12 +22,6 @@ _ZRES_TYPE = G_LAYOUT.stride("ZRES", 1)
 
 # ------------------------------------------------------------------ board geometry
 @kernel
-def cell_square(G, i):
-    """Padded index of the ``i``-th board cell."""
-    return G[SQUARES + i]
-
-
-@kernel
 def cell_of(G, sq):
     """Compact cell number of a padded square (-1 off the board)."""
     return G[CELL + sq]
@@ -53,9 +47,10 @@ def occupied_words(G):
 
 
 @kernel
-def lowest_cell(word, w):
-    """Cell number of the lowest set bit of ``word`` (not 0), the ``w``-th OCC word."""
-    return (w << 6) + trailing_zeros(word)
+def pop_square(G, bits, w):
+    """One step of a walk over occupied cells: the square of the lowest cell in ``bits``
+    (not 0; bits of the ``w``-th OCC word), and ``bits`` without it."""
+    return G[SQUARES + (w << 6) + trailing_zeros(bits)], bits & (bits - 1)
 
 
 @kernel

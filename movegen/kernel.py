@@ -2,7 +2,7 @@
 API call): legal moves, make, unmake, check, perft, and one move's pseudo-legality and
 legality (the search's staged move picking tries moves before or without lists)."""
 
-from .batteries import (batteries_in_check, batteries_move_legal, batteries_pseudo_legal,
+from .batteries import (batteries_gives_check, batteries_in_check, batteries_move_legal, batteries_pseudo_legal,
                         gen_batteries_pseudo)
 from .core import (chess_move_legal, chess_pseudo_legal, filter_chess_legal, gen_chess_captures, gen_chess_pseudo,
                    gives_check_before_chess, gives_check_chess, in_check_chess, m_from, m_to, make_move, unmake_move)
@@ -51,10 +51,13 @@ def gives_check(G, board, st, m):
 @kernel
 def gives_check_before(G, board, st, m):
     """``gives_check`` of the legal ``m`` asked before it is made, where that is cheap: 1
-    or 0, and -1 when only making it tells (Batteries, Ender's, and the chess-likes'
-    castling, en passant and promotions)."""
-    if G[GI_FAMILY] == Family.CHESS:
+    or 0, and -1 when only making it tells (Ender's, which has no check, and the
+    chess-likes' castling, en passant and promotions)."""
+    fam = G[GI_FAMILY]
+    if fam == Family.CHESS:
         return gives_check_before_chess(G, board, st, m)
+    if fam == Family.BATTERIES:
+        return 1 if batteries_gives_check(G, board, st, m) else 0
     return -1
 
 

@@ -482,11 +482,10 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
     while True:
         i += 1
         searched = i - n0 - skipped  # moves searched before the next one
-        # late-move and futility pruning, once they hold, hold for every later quiet move;
-        # only the chess-likes tell a check before the move is made, so only their picker
-        # can drop the pruned moves (elsewhere it would walk the list and keep them all)
-        skip = (prune_quiets and fam == Family.CHESS and searched > 0
-                and (searched >= lmp_count or fut_score <= alpha))
+        # late-move and futility pruning, once they hold, hold for every later quiet move,
+        # so the picker may drop them (those that give no check, which the chess-likes and
+        # Batteries tell before the move is made; Ender's prunes nothing)
+        skip = prune_quiets and searched > 0 and (searched >= lmp_count or fut_score <= alpha)
         m, n = next_move(G, board, st, undo, buf, ss, ev, ply, n0, i, n, tmove, in_chk, skip)
         if m == 0:
             if i == n0:  # no legal move, after every stage

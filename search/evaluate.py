@@ -40,7 +40,7 @@ import numpy as np
 
 from movegen import layout as L
 from movegen.betza import CAPTURE, MOVE
-from movegen.fields import cell_square, lowest_cell, occupied_words, reserve_slot, zobrist
+from movegen.fields import occupied_words, pop_square, reserve_slot, zobrist
 from movegen.flat import FlatLayout
 from movegen.games import Game
 from movegen.layout import Family
@@ -765,8 +765,7 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
     for i in range(occupied_words(G)):
         bits = st[L.S_OCC + i] | st[L.S_OCC + 2 + i]  # either colour's, lowest cell first
         while bits != 0:
-            sq = cell_square(G, lowest_cell(bits, i))
-            bits &= bits - 1
+            sq, bits = pop_square(G, bits, i)
             p = np.int64(board[sq])
             ss[base + SC_COUNT + p] += 1
             t = p & 15
@@ -904,8 +903,7 @@ def eval_batteries(G, board, st, ev, ss, mg, eg, phase):
     for i in range(occupied_words(G)):
         bits = st[L.S_OCC + i] | st[L.S_OCC + 2 + i]
         while bits != 0:
-            sq = cell_square(G, lowest_cell(bits, i))
-            bits &= bits - 1
+            sq, bits = pop_square(G, bits, i)
             p = np.int64(board[sq])
             ss[base + SC_COUNT + p] += 1
             t = p & 15
@@ -993,15 +991,13 @@ def eval_enders(G, board, st, ev, ss, mg):
     near1 = 0
     bits = st[L.S_OCC] | st[L.S_OCC + 2]  # one word: Ender's boards have at most 64 cells
     while bits != 0:
-        cell = lowest_cell(bits, 0)
-        bits &= bits - 1
-        sq = cell_square(G, cell)
+        sq, bits = pop_square(G, bits, 0)
         p = np.int64(board[sq])
         t = p & 15
         c = p >> 4
         d = gate_distance(ev, c, t, sq)
         turns = d
-        if c == side and (moved >> cell) & 1:
+        if c == side and (moved >> G[L.CELL + sq]) & 1:
             turns += 1  # it has moved this turn already
         if c == 0:
             turns0 = min(turns0, turns)

@@ -740,6 +740,14 @@ def _pawn_row(G, board, ss, ev, pawn_key, nlist):
 
 
 @kernel
+def _count_piece(board, ss, sq):
+    """The piece on ``sq``, counted in the scan's SC_COUNT: its cell code, type and colour."""
+    p = np.int64(board[sq])
+    ss[SCRATCH + SC_COUNT + p] += 1
+    return p, p & L.TYPE_MASK, p >> 4
+
+
+@kernel
 def eval_chess(G, board, st, ev, ss, mg, eg, phase):
     """``mg``, ``eg``, ``phase``: the position's piece-square sums and phase (psq_sums)."""
     base = SCRATCH
@@ -766,10 +774,7 @@ def eval_chess(G, board, st, ev, ss, mg, eg, phase):
         bits = st[L.S_OCC + i] | st[L.S_OCC + 2 + i]  # either colour's, lowest cell first
         while bits != 0:
             sq, bits = pop_square(G, bits, i)
-            p = np.int64(board[sq])
-            ss[base + SC_COUNT + p] += 1
-            t = p & 15
-            c = p >> 4
+            p, t, c = _count_piece(board, ss, sq)
             if t == pawn:
                 pawn_key ^= zobrist(G, p, sq)
                 if nlist < SC_LIST_MAX // 2:
@@ -904,10 +909,7 @@ def eval_batteries(G, board, st, ev, ss, mg, eg, phase):
         bits = st[L.S_OCC + i] | st[L.S_OCC + 2 + i]
         while bits != 0:
             sq, bits = pop_square(G, bits, i)
-            p = np.int64(board[sq])
-            ss[base + SC_COUNT + p] += 1
-            t = p & 15
-            c = p >> 4
+            p, t, c = _count_piece(board, ss, sq)
             if t == battery:
                 nb = ss[base + SC_NBATT + c]
                 if nb < 8:

@@ -97,7 +97,8 @@ ST = FlatLayout((
     ("COUNT", 2),  # Ender's: pieces per colour (board + reserve)
     ("TURN_START", ()),  # ply at which the current turn began (Ender's repetition, draws)
     # the cells each colour occupies: bit i of word i // 64 for cell number i (``CELL``), so
-    # that scans for a side's pieces skip the empty cells (movegen/fields.py occupied_*)
+    # that scans for a side's pieces skip the empty cells (movegen/fields.py: flip_occupied,
+    # pop_square)
     ("OCC", (2, 2)),
     ("UNSAVED", 4),  # (make saves the fields above, up to here)
     ("RES", (2, NT_MAX)),  # reserve counts [colour, type]

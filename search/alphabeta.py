@@ -530,7 +530,7 @@ def negamax(G, board, st, undo, buf, tt, ss, ev, ply, depth, alpha, beta, in_chk
         else:
             flipped = st[L.S_SIDE] != side
             gives = gives_check(G, board, st, m)
-            if prunable and not gives:  # castling, en passant, a promotion; other families
+            if prunable and not gives:  # the chess-likes' castling, en passant, promotions
                 unmake(G, board, st, undo)
                 continue
             nd = depth - 1

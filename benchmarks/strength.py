@@ -57,14 +57,17 @@ def plan(args, quiet: bool = False) -> list[dict]:
         if game in SELF_PLAY:
             base = args.tc
             slow = _scaled(args.tc, args.odds)
-            todo.append(dict(game=game, label=f"time odds {args.odds}:1",
-                             first=leyden_tokens(f"leyden-x{args.odds}", f"tc={slow}"),
-                             second=leyden_tokens("leyden", f"tc={base}"), tc=base,
-                             note=f"{slow} against {base}"))
-            todo.append(dict(game=game, label=f"depth {args.depth + 2} vs {args.depth}",
-                             first=leyden_tokens(f"leyden-d{args.depth + 2}", f"depth={args.depth + 2}"),
-                             second=leyden_tokens(f"leyden-d{args.depth}", f"depth={args.depth}"),
-                             tc=base, note=f"fixed depth within the {base} clock"))
+            if args.odds:
+                todo.append(dict(game=game, label=f"time odds {args.odds}:1",
+                                 first=leyden_tokens(f"leyden-x{args.odds}", f"tc={slow}"),
+                                 second=leyden_tokens("leyden", f"tc={base}"), tc=base,
+                                 note=f"{slow} against {base}"))
+            if args.depth:
+                todo.append(dict(game=game, label=f"depth {args.depth + 2} vs {args.depth}",
+                                 first=leyden_tokens(f"leyden-d{args.depth + 2}",
+                                                     f"depth={args.depth + 2}"),
+                                 second=leyden_tokens(f"leyden-d{args.depth}", f"depth={args.depth}"),
+                                 tc=base, note=f"fixed depth within the {base} clock"))
             if args.baseline:
                 todo.append(dict(game=game, label=f"leyden {args.baseline}", first=leyden_tokens(),
                                  second=leyden_tokens(f"leyden-{args.baseline}",
@@ -262,8 +265,10 @@ def main(argv=None) -> int:
                     help="play the games on this Dask scheduler (see leyden match --cluster)")
     ap.add_argument("--random-plies", type=int, default=6)
     ap.add_argument("--seed", type=int, default=2024)
-    ap.add_argument("--odds", type=int, default=4, help="time odds factor for the self-play rows")
-    ap.add_argument("--depth", type=int, default=3, help="shallow depth of the depth-odds rows")
+    ap.add_argument("--odds", type=int, default=4,
+                    help="time odds factor for the self-play rows (0: no time-odds rows)")
+    ap.add_argument("--depth", type=int, default=3,
+                    help="shallow depth of the depth-odds rows (0: no depth-odds rows)")
     ap.add_argument("--baseline", default=BASELINE,
                     help=f"in the self-play games, also play this Leyden commit at equal time "
                          f"(default {BASELINE}, the strength issue's; '' for none)")

@@ -129,3 +129,7 @@ def test_plan_covers_every_game(capsys):
     assert revision and all(f"(Leyden {revision})" in c for c in commands)
     assert strength.main(["--dry-run", "--only", "batteries", "--baseline", ""]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2
+    # the baseline row alone, as when it is replayed with a newer engine
+    assert strength.main(["--dry-run", "--only", "batteries", "--odds", "0", "--depth", "0"]) == 0
+    commands = capsys.readouterr().out.splitlines()
+    assert len(commands) == 1 and f"name=leyden-{strength.BASELINE}" in commands[0]

@@ -43,6 +43,7 @@ SELF_PLAY = ("batteries", "enders")  # no other engine plays them
 #: the Leyden the strength issue counts from: in the games no peer plays, the Leyden of
 #: today plays it at equal time (``--baseline``)
 BASELINE = "2da1ad8"
+ODDS, ODDS_DEPTH = 4, 3  # the self-play rows' time odds and shallow depth (0: not played)
 
 
 def leyden_tokens(name: str = "leyden", *extra: str, checkout: str = ROOT) -> list[str]:
@@ -176,7 +177,8 @@ _REVISION = re.compile(r"\(Leyden ([^)]+)\)$")
 def match_results(args, tc: str):
     """(match, its summary) of every match of the whole plan with games at ``tc``: the
     table keeps every row, also when a run played only some games (``--only``, ``--peers``)."""
-    whole = argparse.Namespace(**{**vars(args), "tc": tc, "only": None, "peers": ",".join(PEERS)})
+    whole = argparse.Namespace(**{**vars(args), "tc": tc, "only": None, "peers": ",".join(PEERS),
+                                  "odds": args.odds or ODDS, "depth": args.depth or ODDS_DEPTH})
     for m in plan(whole, quiet=True):
         s = summarize(pgn_path(args, m), m["first"][0].split("=", 1)[1])
         if s["tally"].games:
@@ -265,9 +267,9 @@ def main(argv=None) -> int:
                     help="play the games on this Dask scheduler (see leyden match --cluster)")
     ap.add_argument("--random-plies", type=int, default=6)
     ap.add_argument("--seed", type=int, default=2024)
-    ap.add_argument("--odds", type=int, default=4,
+    ap.add_argument("--odds", type=int, default=ODDS,
                     help="time odds factor for the self-play rows (0: no time-odds rows)")
-    ap.add_argument("--depth", type=int, default=3,
+    ap.add_argument("--depth", type=int, default=ODDS_DEPTH,
                     help="shallow depth of the depth-odds rows (0: no depth-odds rows)")
     ap.add_argument("--baseline", default=BASELINE,
                     help=f"in the self-play games, also play this Leyden commit at equal time "

@@ -63,13 +63,13 @@ def test_table_scores_each_row_from_the_first_engine_and_groups_time_controls(tm
 
 
 def test_a_run_of_some_games_keeps_every_row(tmp_path):
-    """``--only``/``--peers`` choose what is played, not what the table shows: a run of
-    other games rewrites the table with the rows it already had."""
+    """``--only``/``--peers`` (and ``--odds 0``/``--depth 0``) choose what is played, not
+    what the table shows: a run of other games rewrites the table with the rows it already had."""
     strength = _strength()
     results = tmp_path / "strength"
     _write(str(results / "2+0.02" / "batteries-time-odds-4to1.pgn"), [("leyden-x4", "leyden", "1-0", "normal")])
     out = tmp_path / "strength.md"
-    for only in (["--only", "capablanca", "--peers", "fairymax"], []):
+    for only in (["--only", "capablanca", "--peers", "fairymax"], [], ["--odds", "0", "--depth", "0"]):
         out.write_text(f"{strength.BEGIN}\n{strength.END}\n")
         assert strength.main(["--report-only", *only, "--results", str(results), "--out", str(out)]) == 0
         rows = [line for line in out.read_text().splitlines() if line.startswith("| batteries |")]

@@ -6,6 +6,7 @@ rules, and against itself at time and depth odds where no peer plays the game.
     python benchmarks/strength.py --report-only    # rebuild the table from the PGN files
     python benchmarks/strength.py --dry-run        # print the match commands
     python benchmarks/strength.py --cluster tcp://HOST:8786   # games on a Dask cluster
+    python benchmarks/strength.py --only batteries --odds 0 --depth 0   # the baseline row alone
 
 Each match writes ``benchmarks/strength/<time control>/<game>-<pair>.pgn`` and is
 resumed from it (``leyden match --resume``): an interrupted run continues where it

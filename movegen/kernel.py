@@ -2,8 +2,8 @@
 API call): legal moves, make, unmake, check, perft, and one move's pseudo-legality and
 legality (the search's staged move picking tries moves before or without lists)."""
 
-from .batteries import (batteries_gives_check, batteries_in_check, batteries_move_legal, batteries_pseudo_legal,
-                        gen_batteries_pseudo)
+from .batteries import (batteries_gives_check, batteries_in_check, batteries_move_legal,
+                        batteries_pseudo_legal, gen_batteries_pseudo)
 from .core import (chess_move_legal, chess_pseudo_legal, filter_chess_legal, gen_chess_captures, gen_chess_pseudo,
                    gives_check_before_chess, gives_check_chess, in_check_chess, m_from, m_to, make_move, unmake_move)
 from .enders import enders_pseudo_legal, gen_enders, make_action, unmake_action

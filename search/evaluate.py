@@ -993,13 +993,14 @@ def eval_enders(G, board, st, ev, ss, mg):
     near1 = 0
     bits = st[L.S_OCC] | st[L.S_OCC + 2]  # one word: Ender's boards have at most 64 cells
     while bits != 0:
+        cell_bit = bits & -bits  # the piece's cell, as MOVED marks it
         sq, bits = pop_square(G, bits, 0)
         p = np.int64(board[sq])
         t = p & 15
         c = p >> 4
         d = gate_distance(ev, c, t, sq)
         turns = d
-        if c == side and (moved >> G[L.CELL + sq]) & 1:
+        if c == side and (moved & cell_bit) != 0:
             turns += 1  # it has moved this turn already
         if c == 0:
             turns0 = min(turns0, turns)

@@ -3,7 +3,7 @@ PYTHON ?= python3
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 STAMP = .installed
 
-.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-eval bench-smp depth equal-nodes profile samples match odds strength datagen peer-data tune play screenshots clean
+.PHONY: run build test test-xboard test-install perft-full bench-perft bench bench-eval bench-smp depth equal-nodes profile samples match odds strength datagen peer-data tune net play screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PIP_INSTALL) -e '.[test]'
@@ -124,6 +124,11 @@ peer-data: build
 TUNE_ARGS ?= $(GAME) --datagen-command "python -m tune.datagen $(DATAGEN_ARGS)"
 tune: $(STAMP)
 	nice -n 15 $(PYTHON) -m tune.texel $(TUNE_ARGS)
+# the evaluation network of one game (tune/network.py): the positions of the repository's
+# games with their search scores into data/net/GAME.txt, then search/nets/GAME.npz
+net: build
+	$(PYTHON) -m tune.pgndata $(GAME) $$(find benchmarks -name '*.pgn' | sort) --scores --out data/net/$(GAME).txt
+	$(PYTHON) -m tune.network $(GAME) data/net/$(GAME).txt
 
 # XBoard with Leyden in one game, the right XBoard settings for it (you play White)
 VARIANT ?= capablanca

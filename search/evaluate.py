@@ -48,7 +48,11 @@ from movegen.tables import build_tables, geometry
 
 from movegen.core import castle_rook_target, m_extra, m_flag, m_from, m_promo, m_to
 from movegen.jit import inline_kernel, kernel
+from .network import NET_FEATURES, NET_H, QA, QB, load_net, put_net
 from .state import (
+    ACC_ROW,
+    NET_ACC,
+    PSQ_PHASE_B,
     PAWN_CACHE,
     PAWN_EG,
     PAWN_ENTRIES,
@@ -91,6 +95,7 @@ _EV_SCALARS = (
     "FAMILY", "PAWN", "KING", "BISHOP", "KNIGHT", "MAXPHASE", "BATTERY",
     "ROOK_VALUE",  # "less than a rook ahead" threshold
     "STAMP",  # digest of the table: keys the incremental sums to it (stamp_eval)
+    "NET",  # 1: the game's evaluation is its network (search/network.py)
 )
 _WEIGHTS = (
     "TEMPO", "BISHOP_PAIR", "ROOK_OPEN", "ROOK_HALF", "DOUBLED", "ISOLATED", "SHIELD", "SHIELD2",
@@ -125,9 +130,18 @@ EV = FlatLayout(
         ("EV_PST_MG", (32, NSQ)),  # by cell code (material included, Black negative)
         ("EV_PST_EG", (32, NSQ)),
         ("EV_DIST", (2, 16, NSQ)),  # Ender's: own moves to the enemy gate [colour, type, square]
+        # the network's integer weights (search/network.py): feature by [view, code, square]
+        ("NET_FEAT", (2, 32, NSQ)),
+        ("NET_W1", (NET_FEATURES, NET_H)),
+        ("NET_B1", NET_H),
+        ("NET_W2", 2 * NET_H),
+        ("NET_B2", ()),
     ])
 (EV_FAMILY, EV_PAWN, EV_KING, EV_BISHOP, EV_KNIGHT, EV_MAXPHASE, EV_BATTERY, EV_ROOK_VALUE,
- EV_STAMP) = (EV.offset["EV_" + name] for name in _EV_SCALARS)
+ EV_STAMP, EV_NET) = (EV.offset["EV_" + name] for name in _EV_SCALARS)
+NET_OFFSETS = {name: EV.offset[name] for name in ("NET_FEAT", "NET_W1", "NET_B1", "NET_W2", "NET_B2")}
+NET_FEAT, NET_W1, NET_B1, NET_W2, NET_B2 = NET_OFFSETS.values()
+_NET_VIEW = EV.stride("NET_FEAT", 0)
 (W_TEMPO, W_BISHOP_PAIR, W_ROOK_OPEN, W_ROOK_HALF, W_DOUBLED, W_ISOLATED, W_SHIELD,
  W_SHIELD2, W_KING_OPEN, W_KATT_RADIUS, W_SUPER_VS_LIGHT, W_DRAWISH, W_NOMATE, W_ASPIRATION,
  W_BATT_NEAR, W_PRES_CHARGED, W_PRES_GUARD, W_RESERVE_PCT, W_GATE_GUARD, W_GATE_THREAT,
@@ -412,6 +426,10 @@ def eval_table(game: Game, w: dict) -> np.ndarray:
         if c:
             maxphase += ev[EV_PHASE_W + (c & 15)]
     ev[EV_MAXPHASE] = max(1, maxphase)
+    net = load_net(game) if fam == Family.CHESS else None
+    if net is not None:
+        put_net(ev, game, net, NET_OFFSETS)
+        ev[EV_NET] = 1
     stamp_eval(ev)
     return ev
 
@@ -457,20 +475,67 @@ def _psq_of(ev, code, sq):
 
 
 @kernel
+def _black_phase(code, c):
+    """A piece's phase weight ``c`` when it is Black's, else 0."""
+    return c if code & L.BLACK_BIT else 0
+
+
+@kernel
+def _acc_row(ply):
+    return NET_ACC + ACC_ROW * ply
+
+
+@inline_kernel
+def _acc_change(ev, ss, acc, code, sq, sign):
+    """Add (``sign`` 1) or remove (-1) the first-layer rows of ``code`` on ``sq``, both views."""
+    for view in range(2):
+        w = NET_W1 + NET_H * ev[NET_FEAT + _NET_VIEW * view + NSQ * code + sq]
+        a = acc + NET_H * view
+        for j in range(NET_H):
+            ss[a + j] += sign * ev[w + j]
+
+
+@kernel
+def _acc_from_scratch(G, board, ev, ss, acc):
+    for j in range(2 * NET_H):
+        ss[acc + j] = ev[NET_B1 + j % NET_H]
+    for i in range(G[L.GI_NCELLS]):
+        sq = G[L.SQUARES + i]
+        p = np.int64(board[sq])
+        if p != 0:
+            _acc_change(ev, ss, acc, p, sq, 1)
+
+
+@kernel
+def net_score(ev, ss, acc, side):
+    """The network's evaluation (centipawns, the side to move ``side``'s view) of the hidden
+    sums at ``acc``: the side to move's clipped units, then the other side's."""
+    us, them = acc + NET_H * side, acc + NET_H * (1 - side)
+    total = 0
+    for j in range(NET_H):
+        total += (min(max(ss[us + j], 0), QA) * ev[NET_W2 + j]
+                  + min(max(ss[them + j], 0), QA) * ev[NET_W2 + NET_H + j])
+    return total // (QA * QB) + ev[NET_B2]
+
+
+@kernel
 def psq_from_scratch(G, board, st, ev, ss):
     """Compute the sums of the position on the board into its row; returns the row."""
     row = _psq_row(st[L.S_PLY])
-    mg = eg = phase = 0
+    mg = eg = phase = phase_b = 0
     for i in range(G[L.GI_NCELLS]):
         sq = G[L.SQUARES + i]
         p = np.int64(board[sq])
         if p != 0:
             a, b, c = _psq_of(ev, p, sq)
-            mg, eg, phase = mg + a, eg + b, phase + c
+            mg, eg, phase, phase_b = mg + a, eg + b, phase + c, phase_b + _black_phase(p, c)
     ss[row + PSQ_MG] = mg
     ss[row + PSQ_EG] = eg
     ss[row + PSQ_PHASE] = phase
+    ss[row + PSQ_PHASE_B] = phase_b
     ss[row + PSQ_KEY] = _psq_key(st, ev)
+    if ev[EV_NET]:
+        _acc_from_scratch(G, board, ev, ss, _acc_row(st[L.S_PLY]))
     return row
 
 
@@ -484,12 +549,21 @@ def _psq_from_parent(G, board, st, undo, ev, ss, row):
     parent = row - PSQ_ROW
     ply = st[L.S_PLY] - 1
     mg, eg, phase = ss[parent + PSQ_MG], ss[parent + PSQ_EG], ss[parent + PSQ_PHASE]
+    phase_b = ss[parent + PSQ_PHASE_B]
+    net = ev[EV_NET] != 0
+    acc = _acc_row(ply + 1)
+    if net:
+        for j in range(2 * NET_H):
+            ss[acc + j] = ss[acc - ACC_ROW + j]
     m = undo[ply, L.U_MOVE]
     flag = m_flag(m)
     to = m_to(m)
     if flag == L.F_DROP:
-        a, b, c = _psq_of(ev, np.int64(board[to]), to)
-        mg, eg, phase = mg + a, eg + b, phase + c
+        p = np.int64(board[to])
+        a, b, c = _psq_of(ev, p, to)
+        mg, eg, phase, phase_b = mg + a, eg + b, phase + c, phase_b + _black_phase(p, c)
+        if net:
+            _acc_change(ev, ss, acc, p, to, 1)
     elif flag == L.F_CASTLE:
         fr, rook_sq = m_from(m), m_extra(m)
         rdest = castle_rook_target(fr, to, rook_sq)
@@ -500,6 +574,11 @@ def _psq_from_parent(G, board, st, undo, ev, ss, row):
         a2, b2, _ = _psq_of(ev, rook, rook_sq)
         mg += a - a0 + a1 - a2
         eg += b - b0 + b1 - b2
+        if net:
+            _acc_change(ev, ss, acc, king, fr, -1)
+            _acc_change(ev, ss, acc, rook, rook_sq, -1)
+            _acc_change(ev, ss, acc, king, to, 1)
+            _acc_change(ev, ss, acc, rook, rdest, 1)
     elif flag != L.F_NULL and flag != L.F_END:  # a move of one piece, maybe capturing
         fr = m_from(m)
         now = np.int64(board[to])
@@ -509,14 +588,21 @@ def _psq_from_parent(G, board, st, undo, ev, ss, row):
         a, b, c = _psq_of(ev, now, to)
         a0, b0, c0 = _psq_of(ev, before, fr)
         mg, eg, phase = mg + a - a0, eg + b - b0, phase + c - c0
+        phase_b += _black_phase(now, c) - _black_phase(before, c0)
+        if net:
+            _acc_change(ev, ss, acc, before, fr, -1)
+            _acc_change(ev, ss, acc, now, to, 1)
         cap = undo[ply, L.U_CAP]
         if cap != 0:
             capsq = m_extra(m) if flag == L.F_EP or flag == L.F_OVERTAKE else to
             a, b, c = _psq_of(ev, cap, capsq)
-            mg, eg, phase = mg - a, eg - b, phase - c
+            mg, eg, phase, phase_b = mg - a, eg - b, phase - c, phase_b - _black_phase(cap, c)
+            if net:
+                _acc_change(ev, ss, acc, cap, capsq, -1)
     ss[row + PSQ_MG] = mg
     ss[row + PSQ_EG] = eg
     ss[row + PSQ_PHASE] = phase
+    ss[row + PSQ_PHASE_B] = phase_b
     ss[row + PSQ_KEY] = _psq_key(st, ev)
 
 
@@ -1057,8 +1143,20 @@ def evaluate_node(G, board, st, undo, ev, ss):
 
 
 @kernel
+def _net_evaluation(st, ss, ev, row):
+    """A chess-like with a network: its score; and each side's non-pawn material (the
+    null move's zugzwang guard reads it) from the phase sums, as the board is not scanned."""
+    phase_b = ss[row + PSQ_PHASE_B]
+    ss[SCRATCH + SC_NPM] = ss[row + PSQ_PHASE] - phase_b
+    ss[SCRATCH + SC_NPM + 1] = phase_b
+    return net_score(ev, ss, _acc_row(st[L.S_PLY]), st[L.S_SIDE])
+
+
+@kernel
 def _evaluate_row(G, board, st, ev, ss, row):
     """The evaluation, the piece-square sums and phase read from row ``row`` of ss."""
+    if ev[EV_NET]:
+        return _net_evaluation(st, ss, ev, row)
     mg = ss[row + PSQ_MG]
     fam = ev[EV_FAMILY]
     if fam == Family.ENDERS:

@@ -19,6 +19,8 @@ from movegen.flat import FlatLayout
 from movegen.jit import inline_kernel, kernel
 from movegen.layout import MAX_MOVES, MAX_PLY, NSQ_MAX
 
+from .network import NET_H
+
 MAX_SPLY = 128  # deepest search ply (main search + quiescence)
 CONT_TYPES, CONT_CELLS = 8, 100  # the most piece types and board cells of any game
 CONT_KEYS = CONT_TYPES * CONT_CELLS  # a move's continuation key: (type - 1) * CONT_CELLS + cell
@@ -118,8 +120,12 @@ SS = FlatLayout([(name, ()) for name in _CONTROL] + [
     ("STATICS", MAX_SPLY),  # a main-search node's static evaluation by ply (-INF: in check)
     ("MOVE_NO", MAX_SPLY),  # how many moves a ply's node had tried with the move it made (0: null)
     # The evaluation's incremental sums per position ply st[S_PLY] (search/evaluate.py):
-    # key, middlegame and endgame piece-square sums (material included), game phase.
-    ("PSQ", (MAX_PLY + 1, 4)),
+    # key, middlegame and endgame piece-square sums (material included), game phase and
+    # Black's share of it (so each side's non-pawn material is known without a scan).
+    ("PSQ", (MAX_PLY + 1, 5)),
+    # A game with an evaluation network (search/network.py): its hidden sums per position
+    # ply, White's view then Black's, kept with the PSQ row of the same ply.
+    ("NET_ACC", (MAX_PLY + 1, 2 * NET_H)),
     # The chess-likes' pawn-structure terms by pawn placement (search/evaluate.py):
     # key, middlegame and endgame scores, the files holding pawns of each colour.
     ("PAWN_CACHE", (PAWN_ENTRIES, 4)),
@@ -141,7 +147,8 @@ PROFILE = os.environ.get("LEYDEN_PROFILE") == "1"
 PAWN_ROW = SS.stride("PAWN_CACHE", 0)
 PAWN_KEY, PAWN_MG, PAWN_EG, PAWN_FILES = range(4)  # the fields of a PAWN_CACHE row
 PSQ_ROW = SS.stride("PSQ", 0)
-PSQ_KEY, PSQ_MG, PSQ_EG, PSQ_PHASE = range(4)  # the fields of a PSQ row
+PSQ_KEY, PSQ_MG, PSQ_EG, PSQ_PHASE, PSQ_PHASE_B = range(5)  # the fields of a PSQ row
+NET_ACC, ACC_ROW = SS.offset["NET_ACC"], SS.stride("NET_ACC", 0)
 SS_SIZE = SS.size
 KILLER_ROW = SS.stride("KILLERS", 0)
 PV_ROW = SS.stride("PV", 0)

@@ -24,7 +24,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from match.pgn import ADJUDICATION, NORMAL, opening_plies, read_games
+from match.pgn import ADJUDICATION, NORMAL, comment_score, opening_plies, read_games
 from movegen import Position
 from movegen.games import find_game
 
@@ -67,10 +67,23 @@ def _unseen(seen: set[str] | None, fen: str) -> bool:
     return True
 
 
+def white_score(game, ply: int) -> int | None:
+    """The score the mover's search gave the position before move ``ply`` (the match
+    runner's comment on that move), in centipawns from White's view; None without one
+    or for a mate (a mate score is no evaluation to learn)."""
+    cp = comment_score(game.comments.get(ply, ""))
+    if cp is None:
+        return None
+    fen = game.tags.get("FEN", "").split()
+    white_first = (fen[1] if len(fen) > 1 else "w") == "w"
+    return cp if white_first == (ply % 2 == 0) else -cp
+
+
 def game_lines(game, quiet: QuietTest, skip_plies: int,
-               seen: set[str] | None = None) -> tuple[str, list[str]] | None:
+               seen: set[str] | None = None, scores: bool = False) -> tuple[str, list[str]] | None:
     """(header, position lines) of one PGN game, or None when it is not usable.
-    ``seen``: position keys to leave out, and to which the kept ones are added."""
+    ``seen``: position keys to leave out, and to which the kept ones are added.
+    ``scores``: only positions whose move has a search score, each line ending ``cp=N``."""
     tags = game.tags
     if game.result not in RESULTS or tags.get("Termination", NORMAL) not in SOUND_ENDINGS:
         return None
@@ -79,10 +92,11 @@ def game_lines(game, quiet: QuietTest, skip_plies: int,
     label = result_text(RESULTS[game.result])
     kept = []
     for ply, move in enumerate(game.moves):
-        if ply >= first and quiet(pos):
+        cp = white_score(game, ply) if scores and ply >= first else None
+        if ply >= first and (cp is not None or not scores) and quiet(pos):
             fen = pos.fen()
             if _unseen(seen, fen):
-                kept.append(f"{label} {fen}")
+                kept.append(f"{label} {fen}" + (f" cp={cp}" if scores else ""))
         pos.push(move)
     header = (f"variant {quiet.game.name} white {tags.get('White', '?')} black {tags.get('Black', '?')} "
               f"result {game.result} plies {len(game.moves)} positions {len(kept)}")
@@ -90,10 +104,10 @@ def game_lines(game, quiet: QuietTest, skip_plies: int,
 
 
 def convert(game_name: str, pgns: list[str], out: Path, skip_plies: int = 8, log=print,
-            exclude=None) -> int:
+            exclude=None, scores: bool = False) -> int:
     """Write the positions of every usable ``game_name`` game of ``pgns`` to ``out``;
     returns the positions written. ``exclude``: data files whose positions are left out
-    (and then no position is written twice)."""
+    (and then no position is written twice). ``scores``: see ``game_lines``."""
     quiet = QuietTest(find_game(game_name))
     seen = known_positions(exclude) if exclude else None
     index = 0
@@ -105,7 +119,7 @@ def convert(game_name: str, pgns: list[str], out: Path, skip_plies: int = 8, log
             for game in read_games(path):
                 if game.tags.get("Variant", "normal") != game_name:
                     continue
-                lines = game_lines(game, quiet, skip_plies, seen)
+                lines = game_lines(game, quiet, skip_plies, seen, scores)
                 if lines is None:
                     skipped += 1
                     continue
@@ -129,6 +143,9 @@ def main(argv=None) -> int:
                     help="plies after the opening not recorded (default 8)")
     ap.add_argument("--exclude", nargs="+", default=[], metavar="DATA",
                     help="data files whose positions are left out (new positions only)")
+    ap.add_argument("--scores", action="store_true",
+                    help="keep each position's search score from the move's comment (cp=N, White's "
+                         "view); positions without one are left out")
     args = ap.parse_args(argv)
     missing = [p for p in args.pgn + args.exclude if not Path(p).is_file()]
     if missing:
@@ -138,7 +155,8 @@ def main(argv=None) -> int:
         print("error: --skip-plies must be 0 or more", file=sys.stderr)
         return 2
     try:
-        convert(args.game.name, args.pgn, Path(args.out), args.skip_plies, exclude=args.exclude)
+        convert(args.game.name, args.pgn, Path(args.out), args.skip_plies, exclude=args.exclude,
+                scores=args.scores)
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

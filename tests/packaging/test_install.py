@@ -92,6 +92,7 @@ def test_installed_perft_runs_outside_the_checkout(installed):
     # the engine came from the installed wheel, not from this checkout
     assert str(ROOT) not in str(site)
     assert (site / "movegen" / "games.py").is_file()
+    assert (site / "search" / "nets" / "capablanca.npz").is_file()  # the evaluation network came along
 
 
 def test_numba_cache_falls_back_to_the_user_cache_dir(installed):

@@ -19,9 +19,13 @@ from movegen import layout as L
 from movegen.core import m_flag, m_promo, victim
 from movegen.kernel import gen_legal, in_check, make, unmake
 from search.alphabeta import NULL_MOVE
-from search.evaluate import (EV, EV_PHASE_W, EV_STAMP, build_eval, evaluate, evaluate_node,
-                             psq_sums, stamp_eval)
-from search.state import PSQ, PSQ_EG, PSQ_KEY, PSQ_MG, PSQ_PHASE, PSQ_ROW, new_state
+from search.evaluate import (EV, EV_NET, EV_PHASE_W, EV_STAMP, NET_OFFSETS, build_eval, eval_table,
+                             evaluate, evaluate_node, psq_sums, stamp_eval)
+from search.network import feature_table, put_net
+from search.weights import weights
+from search.network import NET_H
+from search.state import (ACC_ROW, NET_ACC, PSQ, PSQ_EG, PSQ_KEY, PSQ_MG, PSQ_PHASE, PSQ_PHASE_B,
+                          PSQ_ROW, new_state)
 
 SPECIAL = {L.F_CASTLE: "castling", L.F_EP: "en passant", L.F_DROP: "drop",
            L.F_OVERTAKE: "overtaking", L.F_END: "end of turn", L.F_NULL: "null move"}
@@ -42,17 +46,20 @@ EXTRA_FENS = {"normal": ["r3k2r/pP4pp/8/3pP3/8/8/Pp4PP/R3K2R w KQkq d6 0 1",
               "energizer": ["r3k2r/pbppppbp/1p4p1/8/8/1P4P1/PBPPPPBP/R3K2R w KQkq - 0 1"]}
 
 
-def _reference(pos: Position, ev: np.ndarray) -> tuple[int, int, int]:
-    """Middlegame and endgame piece-square sums and phase, straight from the tables."""
+def _reference(pos: Position, ev: np.ndarray) -> tuple[int, int, int, int]:
+    """Middlegame and endgame piece-square sums, phase and Black's share of the phase,
+    straight from the tables."""
     mg_table, eg_table = EV.view(ev, "EV_PST_MG"), EV.view(ev, "EV_PST_EG")
-    mg = eg = phase = 0
+    mg = eg = phase = phase_b = 0
     for sq in pos.geo.valid:
         code = int(pos.board[sq])
         if code:
             mg += int(mg_table[code, sq])
             eg += int(eg_table[code, sq])
-            phase += int(ev[EV_PHASE_W + (code & L.TYPE_MASK)])
-    return mg, eg, phase
+            weight = int(ev[EV_PHASE_W + (code & L.TYPE_MASK)])
+            phase += weight
+            phase_b += weight if code & L.BLACK_BIT else 0
+    return mg, eg, phase, phase_b
 
 
 def _occupied(pos: Position) -> tuple[set, set]:
@@ -85,7 +92,7 @@ def _check(pos: Position, ev: np.ndarray, ss: np.ndarray) -> None:
     assert score == evaluate(G, board, st, ev, new_state()), pos.fen()
     row = _row(pos)
     assert _known(pos, ev, ss), "the row is not keyed to this position"
-    kept = (int(ss[row + PSQ_MG]), int(ss[row + PSQ_EG]), int(ss[row + PSQ_PHASE]))
+    kept = tuple(int(ss[row + f]) for f in (PSQ_MG, PSQ_EG, PSQ_PHASE, PSQ_PHASE_B))
     assert kept == _reference(pos, ev), pos.fen()
     assert psq_sums(G, board, st, ev, ss) == row  # known: not recomputed
     by_board, by_words = _occupied(pos)
@@ -155,8 +162,45 @@ def _playout(pos, ev, ss, rng, plies, met, paths) -> None:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_sums_follow_every_move(game):
+    _follow_every_move(game, build_eval(Position(game).game))
+
+
+def _random_network(game: str) -> np.ndarray:
+    """``game``'s evaluation table with a random network in it (what the network is
+    trained to does not matter here: only that its sums follow the moves)."""
+    g = Position(game).game
+    ev = eval_table(g, weights(g)).copy()
+    n = feature_table(g, len(g.pieces))[1]
+    rng = np.random.default_rng(7)
+    put_net(ev, g, {"w1": rng.normal(0, 0.3, (n, NET_H)), "b1": rng.uniform(0, 1, NET_H),
+                    "w2": rng.normal(0, 40, 2 * NET_H), "b2": np.array([3.0])}, NET_OFFSETS)
+    ev[EV_NET] = 1
+    stamp_eval(ev)
+    return ev
+
+
+@pytest.mark.parametrize("game", ["normal", "capablanca", "sultan"])
+def test_network_sums_follow_every_move(game):
+    """A network's hidden sums (search/network.py) follow the moves as the piece-square
+    sums do: the score from the parent's sums equals the score from the board, and the
+    sums kept for the ply equal the ones computed from the board."""
+    ev = _random_network(game)
+    _follow_every_move(game, ev)
+    pos = Position(game, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+                   if game == "normal" else None)
+    kept, fresh = new_state(), new_state()
+    G, st = pos.tables.G, pos.st
+    evaluate_node(G, pos.board, st, pos.undo, ev, kept)
+    pos.push(pos.legal_moves()[3])
+    evaluate_node(G, pos.board, st, pos.undo, ev, kept)
+    evaluate(G, pos.board, st, ev, fresh)
+    acc = NET_ACC + ACC_ROW * int(st[L.S_PLY])
+    assert np.array_equal(kept[acc:acc + 2 * NET_H], fresh[acc:acc + 2 * NET_H])
+    assert np.any(kept[acc:acc + 2 * NET_H] != 0)
+
+
+def _follow_every_move(game: str, ev: np.ndarray) -> None:
     rng = random.Random(f"psq-{game}")
-    ev = build_eval(Position(game).game)
     met = set()
     paths = set()  # True: from the parent's sums, False: from the board
     starts = [Position(game, seed=seed) for seed in range(6)]  # shuffled in the random games

@@ -111,3 +111,29 @@ def test_exclude_writes_new_positions_only(tmp_path):
     assert written == len(positions) == len(expected) > 5
     assert [key(fen) for _, fen, _ in positions] == expected
     assert len(headers) == 1 and "result 1/2-1/2" in headers[0]
+
+
+def test_scores_from_the_move_comments(tmp_path):
+    """``--scores``: each kept position carries the score the mover's search gave it (the
+    comment on the move played from it), turned to White's view; positions whose move has
+    no score, or a mate score, are left out."""
+    rec, _ = _random_game("normal", 5, plies=40)
+    comments = {ply: f"{'+' if ply % 3 else '-'}{ply / 100:.2f}/9 0.10s" for ply in range(len(rec.moves))}
+    comments[3] = "end of opening"
+    comments[12] = "+M3 0.01s"
+    del comments[14]
+    rec.comments = comments
+    pgn = tmp_path / "scored.pgn"
+    pgn.write_text(format_game(rec))
+    out = tmp_path / "normal.txt"
+    convert("normal", [str(pgn)], out, skip_plies=0, log=lambda _: None, scores=True)
+    positions, _, _ = read_data(out)
+    pos = Position("normal", rec.start_fen)
+    expected = []
+    for ply, move in enumerate(rec.moves):
+        if ply >= 4 and ply not in (12, 14) and not pos.in_check() and _quiet(pos):
+            mover = ply if ply % 3 else -ply
+            expected.append((pos.fen(), mover if ply % 2 == 0 else -mover))
+        pos.push(move)
+    assert [(fen, cp) for _, fen, cp in positions] == expected
+    assert len(expected) > 10 and any(cp < 0 for _, cp in expected) and any(cp > 0 for _, cp in expected)

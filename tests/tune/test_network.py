@@ -1,0 +1,60 @@
+"""The evaluation network's trainer (tune/network.py) and the engine's use of what it
+writes (search/network.py): trained on a small scored file, the loss falls, and the
+engine's integer evaluation of a position is the trainer's float one to a centipawn or two."""
+import shutil
+from pathlib import Path
+
+import numpy as np
+
+from movegen import Position
+from movegen.games import find_game
+from search.evaluate import EV_NET, NET_OFFSETS, eval_table, evaluate
+from search.network import NET_H, feature_table, put_net
+from search.state import new_state
+from search.weights import weights
+from tune.network import Network, feature_matrices, load_scored, train
+from tune.positions import position_set
+
+SCORED = Path(__file__).parent / "data" / "scored" / "capablanca.txt"
+
+
+def test_training_lowers_the_loss_and_the_engine_evaluates_the_same(tmp_path):
+    data = tmp_path / "capablanca.txt"
+    shutil.copy(SCORED, data)
+    game = find_game("capablanca")
+    log = []
+    net, k, loss = train(game, [data], epochs=40, batch=64, lr=0.01, holdout=0.2, log=log.append)
+    first = float(log[2].split("validation ")[1].split()[0])  # after the first epoch
+    assert loss < first, log
+    assert (tmp_path / "capablanca.txt.npz").exists()  # the parsed positions cached
+    assert len(load_scored(game, data)) == sum(1 for line in open(data) if "cp=" in line)
+
+    ev = eval_table(game, weights(game)).copy()
+    put_net(ev, game, {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}, NET_OFFSETS)
+    ev[EV_NET] = 1
+    fens = [line.split(" ", 1)[1].rsplit(" ", 1)[0] for line in open(data) if "cp=" in line][:30]
+    ps = position_set(game, [(0.5, fen) for fen in fens])
+    table, n = feature_table(game, len(game.pieces))
+    floats = net.forward(*feature_matrices(ps, table, n))[2]
+    for fen, want in zip(fens, floats):
+        pos = Position(game, fen)
+        got = evaluate(pos.tables.G, pos.board, pos.st, ev, new_state())
+        assert abs(got - want) <= 2, fen
+    assert np.ptp(floats) > 20  # not a constant: the positions are told apart
+
+
+def test_features_mirror_for_black():
+    """A White piece seen by White is the Black piece on the mirrored square seen by Black."""
+    game = find_game("capablanca")
+    table, n = feature_table(game, len(game.pieces))
+    pos = Position(game)
+    geo = pos.geo
+    for sq in geo.valid:
+        f, r = geo.file_rank(sq)
+        mirror = geo.index(f, geo.ranks - 1 - r)
+        for t in range(1, len(game.pieces) + 1):
+            assert table[0, t, sq] == table[1, t | 16, mirror] >= 0
+            assert table[0, t | 16, sq] == table[1, t, mirror] >= 0
+    used = table[table >= 0]
+    assert used.max() == n - 1 and len(np.unique(used)) == n
+    assert NET_H == Network(n, NET_H).b1.size

@@ -12,13 +12,13 @@ integers, so the sums a move leads to equal the sums computed from the board, ex
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
 from movegen import layout as L
 from movegen.games import Game
-from movegen.jit import inline_kernel, kernel
 from movegen.tables import geometry
 
 NET_H = 64  #: hidden units per view (fixed: the kernels' loops are compiled for it)
@@ -51,8 +51,10 @@ def feature_table(game: Game, n_types: int) -> tuple[np.ndarray, int]:
     return table, 2 * n_types * cells
 
 
+@lru_cache(maxsize=None)
 def load_net(game: Game) -> dict | None:
-    """The float weights of ``game``'s network, or None when it has none."""
+    """The float weights of ``game``'s network, or None when it has none (read once: the
+    tuner builds evaluation tables by the thousand)."""
     path = net_path(game)
     if not path.exists():
         return None

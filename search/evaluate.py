@@ -253,9 +253,22 @@ def _mobility_atoms(G, ev, t):
 
 
 @cache
-def build_eval(game: Game) -> np.ndarray:
-    """The evaluation table ``ev`` of ``game`` (its weights from search/weights.py)."""
-    return eval_table(game, weights(game))
+def build_eval(game: Game, network: bool = True) -> np.ndarray:
+    """The evaluation table ``ev`` of ``game`` (its weights from search/weights.py), with
+    the game's network if it has one (``network`` False: the hand-written evaluation)."""
+    ev = eval_table(game, weights(game))
+    return with_network(ev, game) if network else ev
+
+
+def with_network(ev: np.ndarray, game: Game) -> np.ndarray:
+    """``ev`` evaluating with ``game``'s network (search/network.py), when the game is a
+    chess-like that has one; restamped."""
+    net = load_net(game) if game.family == Family.CHESS else None
+    if net is not None:
+        put_net(ev, game, net, NET_OFFSETS)
+        ev[EV_NET] = 1
+        stamp_eval(ev)
+    return ev
 
 
 @lru_cache(maxsize=32)
@@ -265,11 +278,12 @@ def changed_eval(game: Game, changes: tuple) -> np.ndarray:
     option); cached, as a tuning run sets a few values again and again."""
     if not changes:
         return build_eval(game)
-    return eval_table(game, merge(weights(game), dict(changes)))
+    return with_network(eval_table(game, merge(weights(game), dict(changes))), game)
 
 
 def eval_table(game: Game, w: dict) -> np.ndarray:
-    """The evaluation table of ``game`` with the weights ``w`` (the tuner tries many)."""
+    """The hand-written evaluation's table of ``game`` with the weights ``w`` (the tuner
+    tries many; ``with_network`` adds a network)."""
     tables = build_tables(game)
     geo = geometry(game)
     G = tables.G
@@ -426,10 +440,6 @@ def eval_table(game: Game, w: dict) -> np.ndarray:
         if c:
             maxphase += ev[EV_PHASE_W + (c & 15)]
     ev[EV_MAXPHASE] = max(1, maxphase)
-    net = load_net(game) if fam == Family.CHESS else None
-    if net is not None:
-        put_net(ev, game, net, NET_OFFSETS)
-        ev[EV_NET] = 1
     stamp_eval(ev)
     return ev
 

@@ -127,7 +127,7 @@ def leyden_loss(game: Game, data: PositionSet, target: np.ndarray, k: float) -> 
     from search.evaluate import build_eval
     from search.state import new_state
     from .kernels import eval_batch
-    white = eval_batch(build_tables(game).G, data.boards, data.sts, build_eval(game), new_state())
+    white = eval_batch(build_tables(game).G, data.boards, data.sts, build_eval(game, network=False), new_state())
     mover = np.where(data.sts[:, L.S_SIDE] != 0, -white, white).astype(np.float64)
     return float(np.mean((sigmoid(k * mover) - target) ** 2))
 

@@ -93,7 +93,7 @@ def _pawn_key(pos: Position, ev: np.ndarray) -> int:
 @pytest.mark.parametrize("game", CHESS_LIKES)
 def test_rows_hold_the_counted_pawn_structure(game):
     rng = random.Random(f"pawns-{game}")
-    ev = build_eval(Position(game).game)
+    ev = build_eval(Position(game).game, network=False)
     ss = new_state()
     for pos in _positions(game, 60, rng):
         evaluate(pos.tables.G, pos.board, pos.st, ev, ss)
@@ -105,12 +105,12 @@ def test_evaluation_does_not_depend_on_the_cache(game):
     """Each position alone in a fresh state, then all in one state in a shuffled order,
     twice (the second time every row is there), after another game's evaluations."""
     rng = random.Random(f"cache-{game}")
-    ev = build_eval(Position(game).game)
+    ev = build_eval(Position(game).game, network=False)
     positions = _positions(game, 80, rng)
     fresh = [evaluate(p.tables.G, p.board, p.st, ev, new_state()) for p in positions]
     ss = new_state()
     other = "capablanca" if game != "capablanca" else "normal"
-    other_ev = build_eval(Position(other).game)
+    other_ev = build_eval(Position(other).game, network=False)
     for p in _positions(other, 20, rng):
         evaluate(p.tables.G, p.board, p.st, other_ev, ss)
     for _ in range(2):
@@ -124,7 +124,7 @@ def test_evaluation_does_not_depend_on_the_cache(game):
 def test_an_edited_table_is_not_served_old_rows():
     pos = Position("normal", "4k3/p6p/8/3P4/8/8/PP6/4K3 w - - 0 1")  # isolated: 1 White, 2 Black
     G, board, st = pos.tables.G, pos.board, pos.st
-    ev = build_eval(pos.game).copy()
+    ev = build_eval(pos.game, network=False).copy()
     ss = new_state()
     before = evaluate(G, board, st, ev, ss)
     ev[W_ISOLATED] -= 40

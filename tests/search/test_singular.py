@@ -29,7 +29,7 @@ def _search_node(pos, excluded: int):
     ``excluded`` left out (0: none), the best move it found, and its table."""
     thread = SearchThread()
     tt = new_table(1)
-    thread.set_position(pos, tt, build_eval(pos.game))
+    thread.set_position(pos, tt, build_eval(pos.game, network=False))
     reset_for_search(thread.ss, 0, 1)
     thread.prepare_root()
     G, board, st, undo, buf, tt, ss, ev = thread._args

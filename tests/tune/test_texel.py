@@ -37,7 +37,7 @@ def test_batch_evaluation_is_the_engines(name):
     G, ss = build_tables(game).G, new_state()
     hand = hand_weights(game)
     other = dict(hand, tempo=hand["tempo"] + 7, centre_mg=hand["centre_mg"] + 5)
-    for ev in (build_eval(game), eval_table(game, other)):
+    for ev in (build_eval(game, network=False), eval_table(game, other)):
         batch = eval_batch(G, data.boards, data.sts, ev, ss)
         one_by_one = [evaluate(G, data.boards[i].copy(), data.sts[i].copy(), ev, new_state())
                       * (1 if data.sts[i][0] == 0 else -1) for i in range(len(data))]
@@ -53,7 +53,7 @@ def test_side_to_move_is_read_from_the_fen():
     from tune.positions import position_set
     data = position_set(game, [(0.5, fen), (0.5, fen.replace(" b ", " w "))])
     tempo = weights(game)["tempo"]  # the start position is symmetric: the tempo alone
-    assert eval_batch(build_tables(game).G, data.boards, data.sts, build_eval(game), new_state()).tolist() == [-tempo, tempo]
+    assert eval_batch(build_tables(game).G, data.boards, data.sts, build_eval(game, network=False), new_state()).tolist() == [-tempo, tempo]
     with pytest.raises(ValueError):
         parse_line("2 " + fen)
     with pytest.raises(ValueError):
@@ -162,7 +162,7 @@ def test_start_from_the_tuned_weights(tmp_path, capsys):
     # the loss before is that of the weights the engine plays with (the shipped tuned file)
     obj = Objective(game, train, validation)
     obj.k = record["k"]
-    assert record["loss"]["train_before"] == pytest.approx(obj.loss(build_eval(game)), abs=2e-6)
+    assert record["loss"]["train_before"] == pytest.approx(obj.loss(build_eval(game, network=False)), abs=2e-6)
     assert record["loss"]["train_before"] != records["hand"]["loss"]["train_before"]
     assert record["loss"]["train_after"] < record["loss"]["train_before"]
     # the file holds the changes from the hand weights, as search/weights.py reads it

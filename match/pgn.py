@@ -240,14 +240,17 @@ def comment_score(comment: str, mate_cp: int | None = None) -> int | None:
     return sign * round(float(m.group(3)) * 100)
 
 
-def movers(game: PGNGame):
-    """(move index, name of the engine that made it) of every move of the game; the PGN
-    sides alternate (Ender's passes are written as ``@@@@`` moves)."""
+def white_moved(game: PGNGame, i: int) -> bool:
+    """Did White make move ``i`` of the game? The PGN sides alternate from the side to
+    move of the start FEN (Ender's passes are written as ``@@@@`` moves)."""
     fen = game.tags.get("FEN", "").split()
-    white_moves = (fen[1] if len(fen) > 1 else "w") == "w"
+    return ((fen[1] if len(fen) > 1 else "w") == "w") == (i % 2 == 0)
+
+
+def movers(game: PGNGame):
+    """(move index, name of the engine that made it) of every move of the game."""
     for i in range(len(game.moves)):
-        mover_is_white = white_moves == (i % 2 == 0)
-        yield i, game.tags.get("White" if mover_is_white else "Black")
+        yield i, game.tags.get("White" if white_moved(game, i) else "Black")
 
 
 def move_depths(game: PGNGame):

@@ -24,7 +24,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from match.pgn import ADJUDICATION, NORMAL, comment_score, opening_plies, read_games
+from match.pgn import ADJUDICATION, NORMAL, comment_score, opening_plies, read_games, white_moved
 from movegen import Position
 from movegen.games import find_game
 
@@ -74,9 +74,7 @@ def white_score(game, ply: int) -> int | None:
     cp = comment_score(game.comments.get(ply, ""))
     if cp is None:
         return None
-    fen = game.tags.get("FEN", "").split()
-    white_first = (fen[1] if len(fen) > 1 else "w") == "w"
-    return cp if white_first == (ply % 2 == 0) else -cp
+    return cp if white_moved(game, ply) else -cp
 
 
 def game_lines(game, quiet: QuietTest, skip_plies: int,

@@ -9,7 +9,10 @@ sides search ``--nodes`` nodes per move with one thread. Kept: positions after t
 ``--skip-plies`` engine plies, the side to move not in check, and quiet (the quiescence
 search finds no capture that changes the static evaluation); in Ender's Chess only the
 positions at the start of a turn. Each is written with the game's result from White's
-view (tune/positions.py), game by game, appended to the output file.
+view (tune/positions.py), game by game, appended to the output file. With ``--scores``
+each line also ends with ``cp=N``, the score of the search that chose the move there
+(White's view; positions scored as a mate are left out): training data for the
+evaluation network (tune/network.py).
 
 Games end by the rules, or are adjudicated: won when the searches of both sides have
 agreed for ``ADJ_WIN_PLIES`` plies that one side leads by ``ADJ_WIN_CP`` or more, drawn
@@ -56,6 +59,7 @@ class Settings:
     seed: int = 1
     hash_mb: int = 16
     max_plies: int = MAX_PLIES
+    scores: bool = False
 
 
 @dataclass
@@ -128,8 +132,8 @@ class _Player:
             white = 1 if pos.turn == "w" else -1
             info = scores[-1]
             score = white * (info.score_cp if info.mate is None else 100000 * info.mate)
-            if plies >= s.skip_plies and self.quiet(pos):
-                kept.append(pos.fen())
+            if plies >= s.skip_plies and (info.mate is None or not s.scores) and self.quiet(pos):
+                kept.append(pos.fen() + (f" cp={score}" if s.scores else ""))
             wins = [wins[0] + 1 if score >= ADJ_WIN_CP else 0, wins[1] + 1 if score <= -ADJ_WIN_CP else 0]
             level = level + 1 if abs(score) <= ADJ_DRAW_CP else 0
             if wins[0] >= ADJ_WIN_PLIES or wins[1] >= ADJ_WIN_PLIES:
@@ -217,6 +221,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
     ap.add_argument("--concurrency", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--out", help=f"output file (default {DATA_DIR}/GAME.txt)")
+    ap.add_argument("--scores", action="store_true",
+                    help="end each position line with its search score, cp=N (White's view): "
+                         "data for python -m tune.network")
     args = ap.parse_args(argv)
     for name in ("games", "nodes", "concurrency", "max_plies"):
         if getattr(args, name) < 1:
@@ -226,7 +233,7 @@ def main(argv=None) -> int:
         print("error: --random-plies and --skip-plies must be 0 or more", file=sys.stderr)
         return 2
     settings = Settings(args.game.name, args.nodes, args.random_plies, args.skip_plies, args.seed,
-                        max_plies=args.max_plies)
+                        max_plies=args.max_plies, scores=args.scores)
     out = Path(args.out) if args.out else DATA_DIR / f"{args.game.name}.txt"
     generate(settings, args.games, out, args.concurrency, log=lambda text: print(text, flush=True))
     return 0

@@ -33,6 +33,7 @@ import scipy.sparse as sp
 
 from movegen import layout as L
 from movegen.games import Game
+from movegen.tables import geometry
 from search.network import NET_H, feature_table
 
 from . import game_argument, sigmoid
@@ -159,12 +160,28 @@ def concat(sets: list[PositionSet]) -> PositionSet:
                        np.concatenate(games), np.concatenate([s.scores for s in sets]))
 
 
+def mirrored(data: PositionSet) -> PositionSet:
+    """The positions reflected left to right (the first file becomes the last): the rules
+    of the chess-like games are symmetric that way apart from castling, which the network
+    does not see, so a reflected position is worth the same. Twice the positions to learn
+    from when a game has few."""
+    geo = geometry(data.game)
+    perm = np.arange(data.boards.shape[1])
+    for sq in geo.valid:
+        f, r = geo.file_rank(sq)
+        perm[sq] = geo.index(geo.files - 1 - f, r)
+    return PositionSet(data.game, data.boards[:, perm], data.sts, data.results, data.games, data.scores)
+
+
 def train(game: Game, paths, epochs: int = 30, batch: int = 16384,
           lr: float = 0.005, score_weight: float = 0.7, holdout: float = 0.05, seed: int = 0,
-          log=print):
-    """The network of least validation loss over ``epochs`` passes, ``K``, and that loss."""
+          mirror: bool = False, log=print):
+    """The network of least validation loss over ``epochs`` passes, ``K``, and that loss.
+    ``mirror``: train on every training position and its reflection (``mirrored``)."""
     data = concat([load_scored(game, p) for p in paths])
     train_set, val_set = data.split(holdout, seed)
+    if mirror:
+        train_set = concat([train_set, mirrored(train_set)])
     k = fit_k(train_set.scores, train_set.results)
     log(f"{len(train_set)} training and {len(val_set)} validation positions; K = {k:.6f} per cp")
     table, n_features = feature_table(game, len(game.pieces))
@@ -205,11 +222,16 @@ def main(argv=None) -> int:
                     "of it for the last third of the epochs)")
     ap.add_argument("--score-weight", type=float, default=0.7,
                     help="the search score's share of the target, the result's the rest (default 0.7)")
+    ap.add_argument("--mirror", action="store_true",
+                    help="also train on every position reflected left to right (castling aside, "
+                         "the chess-like games are symmetric that way): for a game with few positions")
     ap.add_argument("--out", help="weights file (default search/nets/GAME.npz)")
     args = ap.parse_args(argv)
-    net, k, loss = train(args.game, args.data, args.epochs, args.batch,
-                                args.lr, args.score_weight,
-                                log=lambda s: print(s, flush=True))
+    if args.mirror and args.game.family != L.Family.CHESS:
+        print(f"error: --mirror is for the chess-like games, not {args.game.name}", file=sys.stderr)
+        return 2
+    net, k, loss = train(args.game, args.data, args.epochs, args.batch, args.lr, args.score_weight,
+                         mirror=args.mirror, log=lambda s: print(s, flush=True))
     out = Path(args.out or f"search/nets/{args.game.name}.npz")
     out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(out, w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2, game=args.game.name,

@@ -58,3 +58,29 @@ def test_features_mirror_for_black():
     used = table[table >= 0]
     assert used.max() == n - 1 and len(np.unique(used)) == n
     assert NET_H == Network(n, NET_H).b1.size
+
+
+def _reflect(fen: str) -> str:
+    """A FEN's board reflected left to right, by the text (each rank read backwards; no
+    castling rights or en-passant square, which would not reflect)."""
+    import re
+    board, side, *_ = fen.split()
+    ranks = ["".join(reversed(re.findall(r"\d+|[A-Za-z]", rank))) for rank in board.split("/")]
+    return f"{'/'.join(ranks)} {side} - - 0 1"
+
+
+def test_mirrored_positions_are_the_reflected_boards():
+    """``mirrored`` reflects each board left to right: its positions are those of the FENs
+    reflected by their text, and the network's features of a position and its reflection
+    are reflections of each other (the same pieces, count for count)."""
+    from tune.network import mirrored
+    game = find_game("capablanca")
+    fens = [line.split(" ", 1)[1].rsplit(" ", 1)[0] for line in open(SCORED) if "cp=" in line][:20]
+    ps = position_set(game, [(0.5, fen) for fen in fens])
+    want = position_set(game, [(0.5, _reflect(fen)) for fen in fens])
+    got = mirrored(ps)
+    assert np.array_equal(got.boards, want.boards)
+    assert not np.array_equal(got.boards, ps.boards)
+    table, n = feature_table(game, len(game.pieces))
+    for a, b in zip(feature_matrices(ps, table, n), feature_matrices(got, table, n)):
+        assert np.array_equal(np.asarray(a.sum(1)).ravel(), np.asarray(b.sum(1)).ravel())

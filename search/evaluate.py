@@ -96,6 +96,7 @@ _EV_SCALARS = (
     "ROOK_VALUE",  # "less than a rook ahead" threshold
     "STAMP",  # digest of the table: keys the incremental sums to it (stamp_eval)
     "NET",  # 1: the game's evaluation is its network (search/network.py)
+    "NET_BASE",  # 1: ... added to the tapered piece-square sums it was trained over
 )
 _WEIGHTS = (
     "TEMPO", "BISHOP_PAIR", "ROOK_OPEN", "ROOK_HALF", "DOUBLED", "ISOLATED", "SHIELD", "SHIELD2",
@@ -138,7 +139,7 @@ EV = FlatLayout(
         ("NET_B2", ()),
     ])
 (EV_FAMILY, EV_PAWN, EV_KING, EV_BISHOP, EV_KNIGHT, EV_MAXPHASE, EV_BATTERY, EV_ROOK_VALUE,
- EV_STAMP, EV_NET) = (EV.offset["EV_" + name] for name in _EV_SCALARS)
+ EV_STAMP, EV_NET, EV_NET_BASE) = (EV.offset["EV_" + name] for name in _EV_SCALARS)
 NET_OFFSETS = {name: EV.offset[name] for name in ("NET_FEAT", "NET_W1", "NET_B1", "NET_W2", "NET_B2")}
 NET_FEAT, NET_W1, NET_B1, NET_W2, NET_B2 = NET_OFFSETS.values()
 _NET_VIEW = EV.stride("NET_FEAT", 0)
@@ -265,10 +266,24 @@ def with_network(ev: np.ndarray, game: Game) -> np.ndarray:
     chess-like that has one; restamped."""
     net = load_net(game) if game.family == Family.CHESS else None
     if net is not None:
-        put_net(ev, game, net, NET_OFFSETS)
-        ev[EV_NET] = 1
-        stamp_eval(ev)
+        put_network(ev, game, net)
     return ev
+
+
+def put_network(ev: np.ndarray, game: Game, net: dict) -> None:
+    """Make ``ev`` evaluate with the network ``net`` (float weights; search/network.py).
+    A network trained over a base (the tapered material and piece-square sums of the
+    hand-written tables, which it corrects) brings those tables along, so that the engine
+    adds the very base it learned over even after the hand-written weights are retuned."""
+    put_net(ev, game, net, NET_OFFSETS)
+    ev[EV_NET] = 1
+    ev[EV_NET_BASE] = "pst_mg" in net
+    if ev[EV_NET_BASE]:
+        EV.view(ev, "EV_PST_MG")[:] = net["pst_mg"]
+        EV.view(ev, "EV_PST_EG")[:] = net["pst_eg"]
+        EV.view(ev, "EV_PHASE_W")[:] = net["phase_w"]
+        ev[EV_MAXPHASE] = int(net["maxphase"])
+    stamp_eval(ev)
 
 
 @lru_cache(maxsize=32)
@@ -1159,7 +1174,11 @@ def _net_evaluation(st, ss, ev, row):
     phase_b = ss[row + PSQ_PHASE_B]
     ss[SCRATCH + SC_NPM] = ss[row + PSQ_PHASE] - phase_b
     ss[SCRATCH + SC_NPM + 1] = phase_b
-    return net_score(ev, ss, _acc_row(st[L.S_PLY]), st[L.S_SIDE])
+    score = net_score(ev, ss, _acc_row(st[L.S_PLY]), st[L.S_SIDE])
+    if ev[EV_NET_BASE]:
+        base = _taper(ev, ss[row + PSQ_MG], ss[row + PSQ_EG], ss[row + PSQ_PHASE])
+        score += base if st[L.S_SIDE] == 0 else -base
+    return score
 
 
 @kernel

@@ -23,6 +23,8 @@ from movegen.tables import geometry
 
 NET_H = 64  #: hidden units per view (fixed: the kernels' loops are compiled for it)
 NET_FEATURES = 2048  #: room for 2 sides x piece types x cells (capablanca: 2 x 8 x 80)
+#: a network trained over a base (tune.network --base) holds the base's tables too
+BASE_KEYS = ("pst_mg", "pst_eg", "phase_w", "maxphase")
 QA = 256
 QB = 32
 NETS_DIR = Path(__file__).resolve().parent / "nets"
@@ -59,7 +61,7 @@ def load_net(game: Game) -> dict | None:
     if not path.exists():
         return None
     z = np.load(path)
-    net = {k: z[k] for k in ("w1", "b1", "w2", "b2")}
+    net = {k: z[k] for k in ("w1", "b1", "w2", "b2") + (BASE_KEYS if "pst_mg" in z.files else ())}
     if str(z["game"]) != game.name or net["b1"].size != NET_H:
         raise ValueError(f"{path}: not a {game.name} network of {NET_H} hidden units")
     return net

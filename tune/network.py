@@ -19,6 +19,11 @@ squared difference from ``sigmoid(K * output)``. The same loss of Leyden's own
 evaluation on the held-out games is printed beside the network's, so the two compare
 on equal terms. Trained with Adam on mini-batches (numpy and scipy's sparse products).
 
+With ``--base`` the network learns a correction to a base it is added to: the tapered
+material and piece-square sums of the game's hand-written tables (the engine keeps them
+anyway), which carry the material a network has to learn from many positions otherwise.
+The file then holds the base's tables too (search/evaluate.py ``put_network``).
+
 The weights are written to ``--out`` (an ``.npz`` of float32 arrays and the game's name).
 """
 from __future__ import annotations
@@ -73,13 +78,14 @@ class Network:
     def params(self):
         return [self.w1, self.b1, self.w2, self.b2]
 
-    def forward(self, xs, xo):
+    def forward(self, xs, xo, base=0.0):
+        """(pre-activations, hidden units, output); ``base``: each position's base score."""
         a = xs @ self.w1 + self.b1, xo @ self.w1 + self.b1
         h = np.concatenate([np.clip(a[0], 0, 1), np.clip(a[1], 0, 1)], axis=1)
-        return a, h, h @ self.w2 + self.b2[0]
+        return a, h, h @ self.w2 + self.b2[0] + base
 
-    def gradients(self, xs, xo, target, k):
-        a, h, out = self.forward(xs, xo)
+    def gradients(self, xs, xo, target, k, base=0.0):
+        a, h, out = self.forward(xs, xo, base)
         p = sigmoid(k * out)
         d_out = (2 * (p - target) * p * (1 - p) * k / len(target)).astype(np.float32)
         g_w2 = h.T @ d_out
@@ -120,6 +126,30 @@ def targets(data: PositionSet, k: float, score_weight: float) -> np.ndarray:
     expect = sigmoid(k * np.nan_to_num(data.scores))
     white = score_weight * expect + (1 - score_weight) * data.results
     return mover_view(data, white).astype(np.float32)
+
+
+def base_tables(game: Game) -> dict:
+    """The base of ``--base``: the hand-written evaluation's piece-square tables (material
+    included, Black's negative) and phase weights, as the engine's table holds them."""
+    from search.evaluate import EV, EV_MAXPHASE, eval_table
+    from search.weights import weights
+    ev = eval_table(game, weights(game))
+    return {"pst_mg": EV.view(ev, "EV_PST_MG").copy(), "pst_eg": EV.view(ev, "EV_PST_EG").copy(),
+            "phase_w": EV.view(ev, "EV_PHASE_W").copy(), "maxphase": int(ev[EV_MAXPHASE])}
+
+
+def base_scores(data: PositionSet, base: dict) -> np.ndarray:
+    """Each position's base score for the side to move: its pieces' piece-square values,
+    tapered by phase in integers exactly as the engine does (search/evaluate.py _taper)."""
+    codes = data.boards.astype(np.int64)
+    codes[codes >= 2 * L.BLACK_BIT] = 0  # off-board cells
+    cells = np.arange(codes.shape[1])
+    mg = base["pst_mg"][codes, cells].sum(1)
+    eg = base["pst_eg"][codes, cells].sum(1)
+    maxp = base["maxphase"]
+    phase = np.minimum(base["phase_w"][codes & L.TYPE_MASK].sum(1), maxp)
+    white = (mg * phase + eg * (maxp - phase)) // maxp
+    return np.where(data.sts[:, L.S_SIDE] != 0, -white, white).astype(np.float32)
 
 
 def leyden_loss(game: Game, data: PositionSet, target: np.ndarray, k: float) -> float:
@@ -175,9 +205,10 @@ def mirrored(data: PositionSet) -> PositionSet:
 
 def train(game: Game, paths, epochs: int = 30, batch: int = 16384,
           lr: float = 0.005, score_weight: float = 0.7, holdout: float = 0.05, seed: int = 0,
-          mirror: bool = False, log=print):
+          mirror: bool = False, base: dict | None = None, log=print):
     """The network of least validation loss over ``epochs`` passes, ``K``, and that loss.
-    ``mirror``: train on every training position and its reflection (``mirrored``)."""
+    ``mirror``: train on every training position and its reflection (``mirrored``);
+    ``base``: learn a correction to the base of these tables (``base_tables``)."""
     data = concat([load_scored(game, p) for p in paths])
     train_set, val_set = data.split(holdout, seed)
     if mirror:
@@ -189,6 +220,7 @@ def train(game: Game, paths, epochs: int = 30, batch: int = 16384,
     vs, vo = feature_matrices(val_set, table, n_features)
     t_train, t_val = targets(train_set, k, score_weight), targets(val_set, k, score_weight)
     log(f"Leyden's evaluation: validation loss {leyden_loss(game, val_set, t_val, k):.6f}")
+    b_train, b_val = (base_scores(train_set, base), base_scores(val_set, base)) if base else (0.0, 0.0)
     net = Network(n_features, NET_H, seed)
     opt = Adam(net.params(), lr)
     rng = np.random.default_rng(seed)
@@ -198,10 +230,10 @@ def train(game: Game, paths, epochs: int = 30, batch: int = 16384,
         order = rng.permutation(len(t_train))
         for i in range(0, len(order), batch):
             idx = np.sort(order[i:i + batch])
-            loss, grads = net.gradients(xs[idx], xo[idx], t_train[idx], k)
+            loss, grads = net.gradients(xs[idx], xo[idx], t_train[idx], k, b_train[idx] if base else 0.0)
             opt.step(net.params(), grads)
             losses.append(loss)
-        val = float(np.mean((sigmoid(k * net.forward(vs, vo)[2]) - t_val) ** 2))
+        val = float(np.mean((sigmoid(k * net.forward(vs, vo, b_val)[2]) - t_val) ** 2))
         log(f"epoch {epoch}: training loss {np.mean(losses):.6f}, validation {val:.6f} "
             f"({time.perf_counter() - start:.0f} s)")
         if val < best[0]:
@@ -225,17 +257,22 @@ def main(argv=None) -> int:
     ap.add_argument("--mirror", action="store_true",
                     help="also train on every position reflected left to right (castling aside, "
                          "the chess-like games are symmetric that way): for a game with few positions")
+    ap.add_argument("--base", action="store_true",
+                    help="learn a correction to the hand-written tapered piece-square sums (material "
+                         "included) instead of the whole score: for a game with few positions")
     ap.add_argument("--out", help="weights file (default search/nets/GAME.npz)")
     args = ap.parse_args(argv)
     if args.mirror and args.game.family != L.Family.CHESS:
         print(f"error: --mirror is for the chess-like games, not {args.game.name}", file=sys.stderr)
         return 2
+    base = base_tables(args.game) if args.base else None
     net, k, loss = train(args.game, args.data, args.epochs, args.batch, args.lr, args.score_weight,
-                         mirror=args.mirror, log=lambda s: print(s, flush=True))
+                         mirror=args.mirror, base=base, log=lambda s: print(s, flush=True))
     out = Path(args.out or f"search/nets/{args.game.name}.npz")
     out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(out, w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2, game=args.game.name,
-                        k=k, loss=loss, command=" ".join(["python -m tune.network"] + sys.argv[1:]))
+                        k=k, loss=loss, command=" ".join(["python -m tune.network"] + sys.argv[1:]),
+                        **(base or {}))
     print(f"{out}: validation loss {loss:.6f}")
     return 0
 

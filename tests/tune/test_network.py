@@ -8,39 +8,74 @@ import numpy as np
 
 from movegen import Position
 from movegen.games import find_game
-from search.evaluate import EV_NET, NET_OFFSETS, eval_table, evaluate
-from search.network import NET_H, feature_table, put_net
+import pytest
+
+from search.evaluate import EV, eval_table, evaluate, put_network
+from search.network import NET_H, feature_table
 from search.state import new_state
 from search.weights import weights
-from tune.network import Network, feature_matrices, load_scored, train
+from tune.network import Network, base_scores, base_tables, feature_matrices, load_scored, train
 from tune.positions import position_set
 
 SCORED = Path(__file__).parent / "data" / "scored" / "capablanca.txt"
 
 
-def test_training_lowers_the_loss_and_the_engine_evaluates_the_same(tmp_path):
+@pytest.mark.parametrize("with_base", [False, True])
+def test_training_lowers_the_loss_and_the_engine_evaluates_the_same(tmp_path, with_base):
+    """Trained alone or over the base of the piece-square sums (``--base``), the network's
+    loss falls, and the engine's score of a position is the trainer's."""
     data = tmp_path / "capablanca.txt"
     shutil.copy(SCORED, data)
     game = find_game("capablanca")
+    base = base_tables(game) if with_base else None
     log = []
-    net, k, loss = train(game, [data], epochs=40, batch=64, lr=0.01, holdout=0.2, log=log.append)
-    first = float(log[2].split("validation ")[1].split()[0])  # after the first epoch
-    assert loss < first, log
+    net, k, loss = train(game, [data], epochs=40, batch=64, lr=0.01, holdout=0.2, base=base, log=log.append)
+    def training_loss(line):
+        return float(line.split("training loss ")[1].split(",")[0])
+    assert training_loss(log[-1]) < 0.5 * training_loss(log[2]), log  # the last epoch's against the first's
+    validations = [float(line.split("validation ")[1].split()[0]) for line in log if line.startswith("epoch")]
+    assert abs(loss - min(validations)) < 1e-6  # the best epoch's network kept
     assert (tmp_path / "capablanca.txt.npz").exists()  # the parsed positions cached
     assert len(load_scored(game, data)) == sum(1 for line in open(data) if "cp=" in line)
 
     ev = eval_table(game, weights(game)).copy()
-    put_net(ev, game, {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}, NET_OFFSETS)
-    ev[EV_NET] = 1
+    put_network(ev, game, {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2, **(base or {})})
     fens = [line.split(" ", 1)[1].rsplit(" ", 1)[0] for line in open(data) if "cp=" in line][:30]
     ps = position_set(game, [(0.5, fen) for fen in fens])
     table, n = feature_table(game, len(game.pieces))
-    floats = net.forward(*feature_matrices(ps, table, n))[2]
+    floats = net.forward(*feature_matrices(ps, table, n), base_scores(ps, base) if base else 0.0)[2]
     for fen, want in zip(fens, floats):
         pos = Position(game, fen)
         got = evaluate(pos.tables.G, pos.board, pos.st, ev, new_state())
         assert abs(got - want) <= 2, fen
     assert np.ptp(floats) > 20  # not a constant: the positions are told apart
+
+
+@pytest.mark.parametrize("game_name", ["normal", "capablanca"])
+def test_the_base_is_the_engines_tapered_sums(game_name):
+    """A network of zero weights over the base scores each position exactly as the
+    trainer's ``base_scores``: the piece-square sums tapered by phase, the side to move's
+    view; and a table whose hand-written piece values were changed afterwards still adds
+    the base the network was trained over."""
+    game = find_game(game_name)
+    base = base_tables(game)
+    n = feature_table(game, len(game.pieces))[1]
+    zero = {"w1": np.zeros((n, NET_H)), "b1": np.zeros(NET_H), "w2": np.zeros(2 * NET_H), "b2": np.zeros(1)}
+    pos = Position(game)
+    fens = []
+    for i in range(12):  # a game's positions, either side to move, captures among them
+        moves = pos.legal_moves()
+        pos.push(moves[(7 * i) % len(moves)])
+        fens.append(pos.fen())
+    ps = position_set(game, [(0.5, fen) for fen in fens])
+    want = base_scores(ps, base)
+    ev = eval_table(game, weights(game)).copy()
+    EV.view(ev, "EV_PST_MG")[1] += 40  # the hand-written pawn retuned after the training
+    put_network(ev, game, {**zero, **base})
+    for fen, w in zip(fens, want):
+        p = Position(game, fen)
+        assert evaluate(p.tables.G, p.board, p.st, ev, new_state()) == w, fen
+    assert len(set(want.tolist())) > 3
 
 
 def test_features_mirror_for_black():

@@ -19,11 +19,10 @@ from movegen import layout as L
 from movegen.core import m_flag, m_promo, victim
 from movegen.kernel import gen_legal, in_check, make, unmake
 from search.alphabeta import NULL_MOVE
-from search.evaluate import (EV, EV_NET, EV_PHASE_W, EV_STAMP, NET_OFFSETS, build_eval, eval_table,
-                             evaluate, evaluate_node, psq_sums, stamp_eval)
-from search.network import feature_table, put_net
+from search.evaluate import (EV, EV_PHASE_W, EV_STAMP, build_eval, eval_table,
+                             evaluate, evaluate_node, psq_sums, put_network, stamp_eval)
+from search.network import NET_H, feature_table
 from search.weights import weights
-from search.network import NET_H
 from search.state import (ACC_ROW, NET_ACC, PSQ, PSQ_EG, PSQ_KEY, PSQ_MG, PSQ_PHASE, PSQ_PHASE_B,
                           PSQ_ROW, new_state)
 
@@ -172,10 +171,8 @@ def _random_network(game: str) -> np.ndarray:
     ev = eval_table(g, weights(g)).copy()
     n = feature_table(g, len(g.pieces))[1]
     rng = np.random.default_rng(7)
-    put_net(ev, g, {"w1": rng.normal(0, 0.3, (n, NET_H)), "b1": rng.uniform(0, 1, NET_H),
-                    "w2": rng.normal(0, 40, 2 * NET_H), "b2": np.array([3.0])}, NET_OFFSETS)
-    ev[EV_NET] = 1
-    stamp_eval(ev)
+    put_network(ev, g, {"w1": rng.normal(0, 0.3, (n, NET_H)), "b1": rng.uniform(0, 1, NET_H),
+                        "w2": rng.normal(0, 40, 2 * NET_H), "b2": np.array([3.0])})
     return ev
 
 
